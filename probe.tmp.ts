@@ -1,0 +1,13 @@
+import { openDatabase, migrateDatabase } from '/work/main/server/db/client';
+const t0 = performance.now();
+const d = await openDatabase({ engine: 'pglite' });
+console.log('open', performance.now() - t0);
+await migrateDatabase(d);
+console.log('mig', performance.now() - t0);
+console.log((await d.sql.query('select datcollate, version() from pg_database where datname = current_database()')).rows, (await d.sql.query("select 'a' < 'B' as x, 'é' < 'f' as y")).rows);
+const blob = await d.pglite!.dumpDataDir('none');
+console.log('dump', performance.now() - t0, blob.size, blob.constructor.name, (blob as File).name);
+await d.close();
+const t1 = performance.now();
+const d2 = await openDatabase({ engine: 'pglite', loadDataDir: new Blob([await blob.arrayBuffer()]) });
+console.log('load', performance.now() - t1, (await d2.sql.query('select count(*) from companies')).rows);

@@ -1,0 +1,14 @@
+// Bundles the server (and the locale files it shares with the web app) into dist/server/main.js.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['server/main.ts'],
+  outfile: 'dist/server/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Deps } from './deps';
+import { registerErrorHandling, sendProblem } from './http/errors';
+import { type Jobs, noJobs } from './jobs/queue';
+import { registerCompanyRoutes } from './modules/companies/routes';
+import { registerProjectRoutes } from './modules/projects/routes';
+import { registerSearchRoutes } from './modules/search/routes';
+import { registerSessionHook, registerSessionRoutes } from './modules/session/routes';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  jobs?: Jobs;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+/** The whole HTTP application, ready for `listen` or for `inject` in tests. */
+export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+  const { config, database } = options;
+  const deps: Deps = {
+    db: database.db,
+    database,
+    config,
+    jobs: options.jobs ?? noJobs,
+    now: options.now ?? (() => new Date()),
+  };
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCsrf, {
+    sessionPlugin: '@fastify/cookie',
+    cookieOpts: { httpOnly: true, sameSite: 'lax', path: '/', secure: config.session.cookieSecure },
+    getToken: (request) => request.headers['x-csrf-token'] as string | undefined,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Maillage API',
+        version: '0.1.0',
+        description: 'Every route of the Maillage back office.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'maillage_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerSessionHook(app, deps);
+  registerSessionRoutes(app, deps);
+  registerCompanyRoutes(app, deps);
+  registerProjectRoutes(app, deps);
+  registerSearchRoutes(app, deps);
+
+  registerWebApp(app, config.webDir);
+  return { app, deps };
+}
+
+/** Serves the built web app; any other GET outside /api answers its index.html (client-side routes). */
+function registerWebApp(app: FastifyInstance, webDir: string) {
+  const index = path.join(webDir, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !path.extname(request.url.split('?')[0]);
+    if (isPage && hasWeb) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+    }
+    return sendProblem(request, reply, 404, 'notFound');
+  });
+}

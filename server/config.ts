@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting of the server, read once from the environment. Documented in README.md § Configuration. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_SECONDS: z.coerce.number().int().min(10).default(3600),
+  SESSION_WARN_SECONDS: z.coerce.number().int().min(1).default(300),
+  SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  JOBS: z.enum(['true', 'false']).default('true'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  session: { idleSeconds: number; warnSeconds: number; checkSeconds: number; cookieSecure: boolean };
+  login: { maxAttempts: number; windowSeconds: number };
+  seedDemo: 'auto' | 'true' | 'false';
+  jobs: boolean;
+  webDir: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    session: {
+      idleSeconds: e.SESSION_IDLE_SECONDS,
+      warnSeconds: Math.min(e.SESSION_WARN_SECONDS, e.SESSION_IDLE_SECONDS),
+      checkSeconds: e.SESSION_CHECK_SECONDS,
+      cookieSecure: e.COOKIE_SECURE === 'true',
+    },
+    login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    seedDemo: e.SEED_DEMO,
+    jobs: e.JOBS === 'true',
+    webDir: path.resolve('dist/web'),
+  };
+}

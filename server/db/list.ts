@@ -1,0 +1,42 @@
+import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { ListParams } from '../../contracts/http';
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** P5 search: every word must appear in one of the columns (case- and accent-sensitive ILIKE). */
+export function searchCondition(q: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
+  const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+  if (!words.length) return undefined;
+  const perWord = words.map((w) => or(...columns.map((c) => ilike(c, likePattern(w)))));
+  return sql.join(perWord as SQL[], sql` and `);
+}
+
+/** The ORDER BY of a list: the chosen column in the chosen direction, then a unique column so pages never overlap. */
+export function orderBy(
+  params: Pick<ListParams, 'sort' | 'dir'>,
+  columns: Record<string, AnyColumn | SQL>,
+  fallback: SQL[],
+  tieBreaker: AnyColumn,
+): SQL[] {
+  const column = params.sort ? columns[params.sort] : undefined;
+  if (!column) return [...fallback, asc(tieBreaker)];
+  const direction = params.dir === 'desc' ? desc : asc;
+  return [direction(column), direction(tieBreaker)];
+}
+
+export function pageWindow(params: Pick<ListParams, 'page' | 'pageSize'>) {
+  return { limit: params.pageSize, offset: (params.page - 1) * params.pageSize };
+}
+
+/** The one list answer: `{ items, page, pageSize, total }`. */
+export async function listPage<T>(
+  params: Pick<ListParams, 'page' | 'pageSize'>,
+  rows: (window: { limit: number; offset: number }) => Promise<T[]>,
+  count: () => Promise<number>,
+) {
+  const [items, total] = await Promise.all([rows(pageWindow(params)), count()]);
+  return { items, page: params.page, pageSize: params.pageSize, total };
+}

@@ -1,0 +1,12 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Jobs } from './jobs/queue';
+
+/** What services receive: plain values, so a test hands them a real database and its own clock. */
+export interface Deps {
+  db: Db;
+  database: Database;
+  config: Config;
+  jobs: Jobs;
+  now: () => Date;
+}

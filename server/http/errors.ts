@@ -1,0 +1,112 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { FieldError, Problem } from '../../contracts/http';
+import { languageFromHeader, translator } from '../i18n';
+
+const STATUS_BY_KIND = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooMany: 429,
+} as const;
+
+export type ErrorKind = keyof typeof STATUS_BY_KIND;
+
+/**
+ * A domain error: a stable code (a key under `errors.` in the locale files), the kind that sets the HTTP status,
+ * and optional field errors. Domain code throws these; the error handler turns them into problems.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly kind: ErrorKind,
+    readonly options: { field?: string; fieldCode?: string; params?: Record<string, unknown> } = {},
+  ) {
+    super(code);
+  }
+
+  static notFound(): AppError {
+    return new AppError('notFound', 'notFound');
+  }
+
+  /** A rule broken by one field: shown under that field. */
+  static field(field: string, fieldCode: string, params?: Record<string, unknown>): AppError {
+    return new AppError('validation', 'validation', { field, fieldCode, params });
+  }
+}
+
+/** A schema issue as fastify-type-provider-zod reports it. */
+interface ValidationEntry {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: { minimum?: number | bigint; maximum?: number | bigint };
+}
+
+function requestLanguage(request: FastifyRequest) {
+  return request.auth?.locale ?? languageFromHeader(request.headers['accept-language']);
+}
+
+/** Turns a schema issue into a field error whose message is translated; our own rules carry their key as message. */
+function issueToField(issue: ValidationEntry, t: ReturnType<typeof translator>): FieldError {
+  const code = issue.message?.startsWith('validation.') ? issue.message : `validation.${issue.keyword}`;
+  const path = issue.instancePath.split('/').filter(Boolean);
+  const field = path.join('.');
+  const params = { minimum: issue.params.minimum?.toString(), maximum: issue.params.maximum?.toString() };
+  const message = t(code, { ...params, defaultValue: t('validation.invalid') });
+  return { field, code, message };
+}
+
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  fields?: FieldError[],
+  params?: Record<string, unknown>,
+) {
+  const t = translator(requestLanguage(request));
+  const body: Problem = {
+    status,
+    code,
+    title: t(`errors.${code}`, { ...params, defaultValue: t('errors.unexpected') }),
+    requestId: String(request.id),
+    ...(fields?.length ? { fields } : {}),
+  };
+  return reply.code(status).type('application/problem+json').send(body);
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const t = translator(requestLanguage(request));
+    if (error instanceof AppError) {
+      const status = STATUS_BY_KIND[error.kind];
+      const { field, fieldCode, params } = error.options;
+      const fields = field
+        ? [{ field, code: fieldCode ?? error.code, message: t(fieldCode ?? `errors.${error.code}`, params) }]
+        : undefined;
+      return sendProblem(request, reply, status, error.code, fields, params);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => issueToField(v as unknown as ValidationEntry, t));
+      return sendProblem(request, reply, 400, 'validation', fields);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return sendProblem(request, reply, 500, 'unexpected');
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unexpected error');
+      return sendProblem(request, reply, 500, 'unexpected');
+    }
+    // Fastify's own 4xx: unreadable JSON, wrong content type, body too large, rate limit...
+    if (status === 429) return sendProblem(request, reply, 429, 'tooManyAttempts');
+    if (status === 415) return sendProblem(request, reply, 415, 'unsupportedMediaType');
+    if (status === 413) return sendProblem(request, reply, 413, 'payloadTooLarge');
+    if (status === 403 && /csrf/i.test(error.code ?? '')) return sendProblem(request, reply, 403, 'csrf');
+    return sendProblem(request, reply, status, status === 404 ? 'notFound' : 'badRequest');
+  });
+}

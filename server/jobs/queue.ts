@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+/** One kind of background work: its queue name, optional schedule, and the function that does it. */
+export interface JobDefinition<T extends object = object> {
+  name: string;
+  /** cron expression (UTC) when the job runs on a schedule */
+  cron?: string;
+  run(data: T): Promise<unknown>;
+}
+
+export interface Jobs {
+  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  stop(): Promise<void>;
+  boss: PgBoss | null;
+}
+
+/** A queue that accepts nothing: used where jobs are switched off (JOBS=false, most API tests). */
+export const noJobs: Jobs = {
+  send: async () => null,
+  stop: async () => {},
+  boss: null,
+};
+
+/**
+ * pg-boss on the same database as the app: on a PostgreSQL server through its own pool, on PGlite through an
+ * adapter (single statements with parameters go to `query`, pg-boss's multi-statement scripts to `exec`).
+ * Jobs therefore survive a restart, and a job completed once is not run again.
+ */
+export async function startJobs(
+  database: Database,
+  definitions: JobDefinition[],
+  log: FastifyBaseLogger,
+  options: { databaseUrl?: string; work?: boolean } = {},
+): Promise<Jobs> {
+  const connection: PgBoss.ConstructorOptions =
+    database.engine === 'postgres' && options.databaseUrl
+      ? { connectionString: options.databaseUrl, max: 4 }
+      : {
+          db: {
+            executeSql: (text: string, values: unknown[]) =>
+              values?.length ? database.sql.query(text, values) : database.sql.exec(text),
+          },
+        };
+  const boss = new PgBoss({ ...connection, schema: 'pgboss', supervise: true, schedule: true });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const def of definitions) {
+    await boss.createQueue(def.name);
+    if (def.cron) await boss.schedule(def.name, def.cron);
+    if (options.work !== false) {
+      await boss.work<object>(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+        for (const job of jobs) await def.run(job.data);
+      });
+    }
+  }
+  return {
+    boss,
+    send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}

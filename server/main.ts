@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { migrateDatabase, openDatabase } from './db/client';
+import type { Deps } from './deps';
+import { startJobs } from './jobs/queue';
+import { sessionJobs } from './modules/session/jobs';
+import { isDatabaseEmpty, seedDemo } from './seed/demo';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const database = config.databaseUrl
+  ? await openDatabase({ engine: 'postgres', url: config.databaseUrl })
+  : await openDatabase({ engine: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+await migrateDatabase(database);
+
+const shouldSeed = config.seedDemo === 'true' || (config.seedDemo === 'auto' && database.engine === 'pglite');
+if (shouldSeed && (await isDatabaseEmpty(database.db))) await seedDemo(database.db);
+
+let deps: Deps | undefined;
+const depsRef = () => {
+  if (!deps) throw new Error('jobs ran before the app was built');
+  return deps;
+};
+const built = await buildApp({ config, database });
+deps = built.deps;
+const { app } = built;
+if (config.jobs) {
+  deps.jobs = await startJobs(database, [...sessionJobs(depsRef)], app.log, {
+    databaseUrl: config.databaseUrl,
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Maillage is ready on http://${config.host}:${config.port} (${database.engine}, ${Math.round(performance.now() - startedAt)} ms)`,
+);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: stopping`);
+  await app.close();
+  await deps?.jobs.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,87 @@
+import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { ListParams } from '../../../contracts/http';
+import type { Executor } from '../../db/client';
+import { listPage, orderBy, searchCondition } from '../../db/list';
+import { companies, projects, users } from '../../db/schema';
+
+const projectCount = sql<number>`(select count(*)::int from ${projects} where ${projects.companyId} = ${companies.id})`;
+const userCount = sql<number>`(select count(*)::int from ${users} where ${users.companyId} = ${companies.id})`;
+
+const columns = {
+  id: companies.id,
+  name: companies.name,
+  contactEmail: companies.contactEmail,
+  isDemo: companies.isDemo,
+  archivedAt: companies.archivedAt,
+  createdAt: companies.createdAt,
+  projectCount,
+  userCount,
+};
+
+export async function findCompany(db: Executor, id: string) {
+  const [row] = await db.select(columns).from(companies).where(eq(companies.id, id));
+  return row;
+}
+
+export async function findCompanyByName(db: Executor, name: string) {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(sql`lower(${companies.name})`, name.toLowerCase()));
+  return row;
+}
+
+export async function listCompanies(
+  db: Executor,
+  params: ListParams & { status: 'active' | 'archived' | 'all' },
+) {
+  const status: SQL | undefined =
+    params.status === 'active'
+      ? isNull(companies.archivedAt)
+      : params.status === 'archived'
+        ? isNotNull(companies.archivedAt)
+        : undefined;
+  const where = and(status, searchCondition(params.q, [companies.name, companies.contactEmail]));
+  const order = orderBy(
+    params,
+    { name: companies.name, createdAt: companies.createdAt, projectCount },
+    [sql`lower(${companies.name})`],
+    companies.id,
+  );
+  return listPage(
+    params,
+    ({ limit, offset }) =>
+      db
+        .select(columns)
+        .from(companies)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(companies).where(where))[0].n,
+  );
+}
+
+export async function listActiveCompanyChoices(db: Executor) {
+  return db
+    .select({ id: companies.id, name: companies.name, isDemo: companies.isDemo })
+    .from(companies)
+    .where(isNull(companies.archivedAt))
+    .orderBy(sql`lower(${companies.name})`);
+}
+
+export async function insertCompany(db: Executor, row: typeof companies.$inferInsert) {
+  const [created] = await db.insert(companies).values(row).returning({ id: companies.id });
+  return created.id;
+}
+
+export async function updateCompany(db: Executor, id: string, patch: Partial<typeof companies.$inferInsert>) {
+  await db
+    .update(companies)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(companies.id, id));
+}
+
+export async function deleteCompany(db: Executor, id: string) {
+  await db.delete(companies).where(eq(companies.id, id));
+}

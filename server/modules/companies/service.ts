@@ -1,0 +1,74 @@
+import type { CompanyInput } from '../../../contracts/companies';
+import type { ListParams } from '../../../contracts/http';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
+import type { AuthContext } from '../session/auth-context';
+import * as repo from './repository';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findCompany>>>;
+const present = (row: Row) => row;
+
+async function getOrThrow(deps: Deps, id: string) {
+  const row = await repo.findCompany(deps.db, id);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+async function assertNameFree(deps: Deps, name: string, exceptId?: string) {
+  const existing = await repo.findCompanyByName(deps.db, name);
+  if (existing && existing.id !== exceptId) throw AppError.field('name', 'validation.companyNameTaken');
+}
+
+export async function listCompanies(
+  deps: Deps,
+  params: ListParams & { status: 'active' | 'archived' | 'all' },
+) {
+  const page = await repo.listCompanies(deps.db, params);
+  return { ...page, items: page.items.map(present) };
+}
+
+export async function getCompany(deps: Deps, id: string) {
+  return present(await getOrThrow(deps, id));
+}
+
+export async function createCompany(deps: Deps, input: CompanyInput & { name: string }) {
+  await assertNameFree(deps, input.name);
+  const id = await repo.insertCompany(deps.db, {
+    name: input.name,
+    contactEmail: input.contactEmail ?? null,
+  });
+  return getCompany(deps, id);
+}
+
+export async function updateCompany(deps: Deps, id: string, input: CompanyInput & { name: string }) {
+  await getOrThrow(deps, id);
+  await assertNameFree(deps, input.name, id);
+  await repo.updateCompany(deps.db, id, { name: input.name, contactEmail: input.contactEmail ?? null });
+  return getCompany(deps, id);
+}
+
+/** An archived company keeps its data; its users cannot sign in until it is restored. */
+export async function archiveCompany(deps: Deps, auth: AuthContext, id: string, archived: boolean) {
+  await getOrThrow(deps, id);
+  if (archived && id === auth.homeCompanyId) throw new AppError('companies.cannotArchiveOwn', 'conflict');
+  await repo.updateCompany(deps.db, id, { archivedAt: archived ? deps.now() : null });
+  return getCompany(deps, id);
+}
+
+/**
+ * Deletes the company, its projects (and all they hold) and its users, for good. The caller types the company's
+ * name to confirm. A super-admin's own company cannot be deleted.
+ */
+export async function deleteCompany(deps: Deps, auth: AuthContext, id: string, confirmName: string) {
+  const row = await getOrThrow(deps, id);
+  if (id === auth.homeCompanyId) throw new AppError('companies.cannotDeleteOwn', 'conflict');
+  if (confirmName.trim().toLowerCase() !== row.name.toLowerCase()) {
+    throw AppError.field('confirmName', 'validation.confirmNameMismatch');
+  }
+  await repo.deleteCompany(deps.db, id);
+  return { ok: true as const };
+}
+
+export async function listCompanyChoices(deps: Deps) {
+  return repo.listActiveCompanyChoices(deps.db);
+}

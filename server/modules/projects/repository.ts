@@ -1,0 +1,83 @@
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Language, ListParams } from '../../../contracts/http';
+import type { Executor } from '../../db/client';
+import { listPage, orderBy, searchCondition } from '../../db/list';
+import { projects } from '../../db/schema';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectListParams = ListParams & { status: 'all' | 'active' | 'inactive'; language: Language };
+
+/** Every query is scoped to one company: a project of another company is simply not found. */
+export async function findProject(db: Executor, companyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, id)));
+  return row;
+}
+
+export function projectListWhere(companyId: string, params: Pick<ProjectListParams, 'q' | 'status'>) {
+  const status: SQL | undefined =
+    params.status === 'active'
+      ? eq(projects.isActive, true)
+      : params.status === 'inactive'
+        ? eq(projects.isActive, false)
+        : undefined;
+  return and(
+    eq(projects.companyId, companyId),
+    status,
+    searchCondition(params.q, [projects.nameFr, projects.nameEn]),
+  );
+}
+
+export function projectListOrder(params: ProjectListParams) {
+  const name = params.language === 'en' ? projects.nameEn : projects.nameFr;
+  return orderBy(
+    params,
+    {
+      name,
+      startsOn: projects.startsOn,
+      endsOn: projects.endsOn,
+      createdAt: projects.createdAt,
+      isActive: projects.isActive,
+    },
+    [sql`${projects.startsOn} desc`],
+    projects.id,
+  );
+}
+
+export async function listProjects(db: Executor, companyId: string, params: ProjectListParams) {
+  const where = projectListWhere(companyId, params);
+  const order = projectListOrder(params);
+  return listPage(
+    params,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(projects)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(projects).where(where))[0].n,
+  );
+}
+
+export async function insertProject(db: Executor, row: typeof projects.$inferInsert) {
+  const [created] = await db.insert(projects).values(row).returning();
+  return created;
+}
+
+export async function updateProject(
+  db: Executor,
+  companyId: string,
+  id: string,
+  patch: Partial<typeof projects.$inferInsert>,
+) {
+  const [updated] = await db
+    .update(projects)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, id)))
+    .returning();
+  return updated;
+}

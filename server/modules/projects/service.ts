@@ -1,0 +1,48 @@
+import type { Language, ListParams } from '../../../contracts/http';
+import type { ProjectInput } from '../../../contracts/projects';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
+import type { AuthContext } from '../session/auth-context';
+import { updateUser } from '../users/repository';
+import * as repo from './repository';
+
+type Saved = Omit<ProjectInput, 'externalDashboardUrl'> & { externalDashboardUrl: string | null };
+
+const present = (row: repo.ProjectRow) => ({
+  ...row,
+  defaultLanguage: row.defaultLanguage as Language,
+});
+
+export async function listProjects(
+  deps: Deps,
+  auth: AuthContext,
+  params: ListParams & { status: 'all' | 'active' | 'inactive' },
+) {
+  const page = await repo.listProjects(deps.db, auth.companyId, { ...params, language: auth.locale });
+  return { ...page, items: page.items.map(present) };
+}
+
+/** J1 selection: opening a project makes it the user's current one (the menu and later pages follow it). */
+export async function getProject(deps: Deps, auth: AuthContext, id: string) {
+  const row = await repo.findProject(deps.db, auth.companyId, id);
+  if (!row) throw AppError.notFound();
+  await updateUser(deps.db, auth.userId, { lastProjectId: id });
+  return present(row);
+}
+
+export async function createProject(deps: Deps, auth: AuthContext, input: Saved) {
+  const row = await repo.insertProject(deps.db, { ...input, companyId: auth.companyId });
+  return present(row);
+}
+
+export async function updateProject(deps: Deps, auth: AuthContext, id: string, input: Saved) {
+  const row = await repo.updateProject(deps.db, auth.companyId, id, input);
+  if (!row) throw AppError.notFound();
+  return present(row);
+}
+
+export async function setActivation(deps: Deps, auth: AuthContext, id: string, isActive: boolean) {
+  const row = await repo.updateProject(deps.db, auth.companyId, id, { isActive });
+  if (!row) throw AppError.notFound();
+  return present(row);
+}

@@ -1,0 +1,13 @@
+import type { Language } from '../../../contracts/http';
+
+/** Who is calling: loaded from the session cookie before anything else runs. */
+export interface AuthContext {
+  sessionId: string;
+  userId: string;
+  /** The company the user works in now: their own, or the one a super-admin switched into. */
+  companyId: string;
+  homeCompanyId: string;
+  isSuperAdmin: boolean;
+  locale: Language;
+  expiresAt: Date;
+}

@@ -1,0 +1,59 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { companies, companySwitches, sessions, users } from '../../db/schema';
+
+export async function insertSession(
+  db: Executor,
+  row: { id: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+) {
+  await db.insert(sessions).values(row);
+}
+
+/** The session with its user and the company the user works in now (their own unless switched). */
+export async function findSession(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      homeCompanyId: users.companyId,
+      companyId: sql<string>`coalesce(${sessions.companyId}, ${users.companyId})`,
+      isSuperAdmin: users.isSuperAdmin,
+      locale: users.locale,
+      homeArchivedAt: companies.archivedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sessions.id, id));
+  return row;
+}
+
+export async function extendSession(db: Executor, id: string, now: Date, expiresAt: Date) {
+  await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Executor, id: string) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function setSessionCompany(db: Executor, id: string, companyId: string | null) {
+  await db.update(sessions).set({ companyId }).where(eq(sessions.id, id));
+}
+
+export async function deleteExpiredSessions(db: Executor, now: Date): Promise<number> {
+  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  return deleted.length;
+}
+
+export async function insertCompanySwitch(db: Executor, row: typeof companySwitches.$inferInsert) {
+  await db.insert(companySwitches).values(row);
+}
+
+export async function listCompanySwitches(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(companySwitches)
+    .where(and(eq(companySwitches.userId, userId)))
+    .orderBy(companySwitches.switchedAt);
+}

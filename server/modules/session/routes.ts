@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  checkSession,
+  extendSession,
+  getSession,
+  signIn,
+  signOut,
+  switchCompany,
+  updatePreferences,
+} from '../../../contracts/auth';
+import type { Deps } from '../../deps';
+import { route } from '../../http/endpoint';
+import { AppError } from '../../http/errors';
+import type { AuthContext } from './auth-context';
+import * as service from './service';
+
+/** P1: loads the session of every API call; refuses calls that need one (401) or a super-admin (403). */
+export function registerSessionHook(app: FastifyInstance, deps: Deps) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const { access, touchesSession } = request.routeOptions.config;
+    if (!access) return; // not an API route: static files of the web app
+    const token = request.cookies[service.SESSION_COOKIE];
+    if (token) {
+      request.auth = await service.authenticate(deps, token, {
+        touch: access !== 'public' && !!touchesSession,
+      });
+    }
+    if (access === 'public') return;
+    if (!request.auth) {
+      throw new AppError(token ? 'auth.sessionExpired' : 'auth.required', 'unauthenticated');
+    }
+    if (access === 'superAdmin' && !request.auth.isSuperAdmin) throw new AppError('forbidden', 'forbidden');
+  });
+}
+
+export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: deps.config.session.cookieSecure,
+    path: '/',
+  };
+
+  async function sessionState(reply: FastifyReply, auth: AuthContext | null) {
+    return {
+      user: auth ? await service.getCurrentUser(deps, auth) : null,
+      csrfToken: reply.generateCsrf(),
+      session: service.sessionTimes(deps, auth),
+    };
+  }
+
+  route(app, getSession, async ({ auth, reply }) => sessionState(reply, auth));
+
+  route(
+    app,
+    signIn,
+    async ({ body, request, reply }) => {
+      const { token, auth } = await service.signIn(deps, {
+        ...body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      reply.setCookie(service.SESSION_COOKIE, token, cookieOptions);
+      return sessionState(reply, auth);
+    },
+    {
+      // Login rate limiting: attempts per address and e-mail within the window (LOGIN_MAX_ATTEMPTS, LOGIN_WINDOW_SECONDS).
+      rateLimit: {
+        max: deps.config.login.maxAttempts,
+        timeWindow: deps.config.login.windowSeconds * 1000,
+        hook: 'preHandler',
+        keyGenerator: (request: FastifyRequest) =>
+          `${request.ip}:${String((request.body as { email?: string })?.email ?? '').toLowerCase()}`,
+      },
+    },
+  );
+
+  route(app, signOut, async ({ request, reply }) => {
+    await service.signOut(deps, request.cookies[service.SESSION_COOKIE]);
+    reply.clearCookie(service.SESSION_COOKIE, cookieOptions);
+    return { ok: true as const };
+  });
+
+  route(app, checkSession, async ({ auth }) => service.sessionTimes(deps, auth));
+
+  route(app, extendSession, async ({ auth }) => service.sessionTimes(deps, await service.extend(deps, auth)));
+
+  route(app, updatePreferences, async ({ auth, body }) => service.setLocale(deps, auth, body.locale));
+
+  route(app, switchCompany, async ({ auth, body }) => service.switchCompany(deps, auth, body.companyId));
+}

@@ -1,0 +1,115 @@
+import { count } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { companies, projects } from '../db/schema';
+import { hashPassword } from '../modules/users/passwords';
+import { insertUser } from '../modules/users/repository';
+
+export const DEMO_PASSWORD = 'Maillage-demo-2026';
+export const DEMO_SUPER_ADMIN = 'super@maillage.test';
+export const DEMO_ORGANISER = 'organisatrice@maillage.test';
+export const SECOND_COMPANY_USER = 'gestion@boreal.test';
+
+/** Bilingual events of a Montréal organiser: enough of them to page, sort and search. */
+const EVENTS: [fr: string, en: string][] = [
+  ['Journée B2B Montréal', 'Montréal B2B Day'],
+  ['Salon de l’agroalimentaire du Québec', 'Québec Food Industry Fair'],
+  ['Rencontres d’affaires en technologies propres', 'Clean Technology Business Meetings'],
+  ['Forum de l’aérospatiale', 'Aerospace Forum'],
+  ['Carrefour de l’innovation en santé', 'Health Innovation Hub'],
+  ['Mission commerciale Europe', 'European Trade Mission'],
+  ['Sommet de l’intelligence artificielle', 'Artificial Intelligence Summit'],
+  ['Rendez-vous des manufacturiers', 'Manufacturers’ Meetup'],
+  ['Foire de l’emploi bilingue', 'Bilingual Job Fair'],
+  ['Colloque sur la mobilité durable', 'Sustainable Mobility Symposium'],
+  ['Marché des arts de la scène', 'Performing Arts Market'],
+  ['Journée des exportateurs', 'Exporters’ Day'],
+  ['Festival des jeunes entreprises', 'Startup Festival'],
+  ['Rencontres acheteurs-fournisseurs', 'Buyer–Supplier Meetings'],
+];
+
+export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(companies);
+  return n === 0;
+}
+
+function isoDate(year: number, month: number, day: number) {
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The demo company with its bilingual events and two accounts, and a second company to switch into. */
+export async function seedDemo(db: Executor) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [demo] = await tx
+      .insert(companies)
+      .values({ name: 'Événements Maillage (démo)', contactEmail: 'bonjour@maillage.test', isDemo: true })
+      .returning();
+    const [boreal] = await tx
+      .insert(companies)
+      .values({ name: 'Congrès Boréal', contactEmail: 'info@boreal.test' })
+      .returning();
+
+    await insertUser(tx, {
+      companyId: demo.id,
+      email: DEMO_SUPER_ADMIN,
+      firstName: 'Samuel',
+      lastName: 'Tremblay',
+      passwordHash,
+      isSuperAdmin: true,
+    });
+    await insertUser(tx, {
+      companyId: demo.id,
+      email: DEMO_ORGANISER,
+      firstName: 'Camille',
+      lastName: 'Gagnon',
+      passwordHash,
+    });
+    await insertUser(tx, {
+      companyId: boreal.id,
+      email: SECOND_COMPANY_USER,
+      firstName: 'Jordan',
+      lastName: 'Côté',
+      passwordHash,
+      locale: 'en',
+    });
+
+    const rows: (typeof projects.$inferInsert)[] = [];
+    for (const [i, [fr, en]] of EVENTS.entries()) {
+      for (const year of [2026, 2027]) {
+        const month = ((i * 5) % 12) + 1;
+        const day = ((i * 7) % 25) + 1;
+        rows.push({
+          companyId: demo.id,
+          nameFr: `${fr} ${year}`,
+          nameEn: `${en} ${year}`,
+          startsOn: isoDate(year, month, day),
+          endsOn: isoDate(year, month, day + (i % 3)),
+          timeZone: i % 5 === 3 ? 'Europe/Paris' : 'America/Toronto',
+          defaultLanguage: i % 4 === 2 ? 'en' : 'fr',
+          isActive: !(year === 2026 && i % 3 === 0),
+        });
+      }
+    }
+    rows.push(
+      {
+        companyId: boreal.id,
+        nameFr: 'Congrès boréal des ressources naturelles 2027',
+        nameEn: 'Boreal Natural Resources Congress 2027',
+        startsOn: '2027-05-11',
+        endsOn: '2027-05-13',
+        timeZone: 'America/Toronto',
+        defaultLanguage: 'fr',
+      },
+      {
+        companyId: boreal.id,
+        nameFr: 'Forum nordique de l’énergie 2027',
+        nameEn: 'Northern Energy Forum 2027',
+        startsOn: '2027-09-21',
+        endsOn: '2027-09-22',
+        timeZone: 'America/Edmonton',
+        defaultLanguage: 'en',
+      },
+    );
+    await tx.insert(projects).values(rows);
+  });
+}

@@ -1,0 +1,167 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Link,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { companySortable } from '../../contracts/companies';
+import { projectSortable } from '../../contracts/projects';
+import { listSearchSchema } from '../components/data-table/list-search';
+import { CompanyListPage } from '../features/companies/company-list-page';
+import { projectQuery } from '../features/projects/api';
+import { ProjectDashboardPage } from '../features/projects/project-dashboard-page';
+import { ProjectListPage } from '../features/projects/project-list-page';
+import { ProjectSettingsPage } from '../features/projects/project-settings-page';
+import { sessionQuery } from '../features/session/api';
+import { SignInPage } from '../features/session/sign-in-page';
+import { AppLayout } from '../features/shell/app-layout';
+import { DEFAULT_PAGE, pageTarget } from '../features/shell/menu';
+import { ApiError } from '../lib/api';
+
+interface RouterContext {
+  queryClient: QueryClient;
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <Center py={80}>
+      <Stack align="center">
+        <Title order={1} size="h2">
+          {t('common.notFoundTitle')}
+        </Title>
+        <Text c="dimmed">{t('common.notFoundBody')}</Text>
+        <Button component={Link} to="/">
+          {t('common.goHome')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFound,
+});
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sign-in',
+  validateSearch: z.object({
+    expired: z.boolean().optional().catch(undefined),
+    redirect: z.string().startsWith('/').optional().catch(undefined),
+  }),
+  beforeLoad: async ({ context }) => {
+    const state = await context.queryClient.ensureQueryData(sessionQuery);
+    if (state.user) throw redirect({ to: '/' });
+  },
+  component: SignInPage,
+});
+
+/** Every page behind sign-in. */
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async ({ context, location }) => {
+    const state = await context.queryClient.ensureQueryData(sessionQuery);
+    if (!state.user) {
+      throw redirect({
+        to: '/sign-in',
+        search: { redirect: location.href === '/' ? undefined : location.href },
+      });
+    }
+    return { user: state.user };
+  },
+  component: AppLayout,
+});
+
+/** P3: `/?p=<page id>` opens that page on first load; without it, the selected project's dashboard. */
+const indexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  validateSearch: z.object({ p: z.string().optional().catch(undefined) }),
+  beforeLoad: ({ context, search }) => {
+    throw redirect(pageTarget(search.p ?? DEFAULT_PAGE, context.user.lastProjectId) as never);
+  },
+});
+
+const projectsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'projects',
+  validateSearch: listSearchSchema(projectSortable).extend({
+    status: z.enum(['active', 'inactive']).optional().catch(undefined),
+  }),
+  component: ProjectListPage,
+});
+
+const projectRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'projects/$projectId',
+  loader: async ({ context, params }) => {
+    try {
+      await context.queryClient.ensureQueryData(projectQuery(params.projectId));
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+        throw redirect({ to: '/projects' });
+      throw error;
+    }
+  },
+  component: Outlet,
+});
+
+const projectDashboardRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/',
+  component: ProjectDashboardPage,
+});
+
+const projectSettingsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'settings',
+  component: ProjectSettingsPage,
+});
+
+const companiesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'admin/companies',
+  validateSearch: listSearchSchema(companySortable).extend({
+    status: z.enum(['archived', 'all']).optional().catch(undefined),
+  }),
+  beforeLoad: ({ context }) => {
+    if (!context.user.isSuperAdmin) throw redirect({ to: '/projects' });
+  },
+  component: CompanyListPage,
+});
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  appRoute.addChildren([
+    indexRoute,
+    projectsRoute,
+    projectRoute.addChildren([projectDashboardRoute, projectSettingsRoute]),
+    companiesRoute,
+  ]),
+]);
+
+export function makeRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultNotFoundComponent: NotFound,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof makeRouter>;
+  }
+}

@@ -1,0 +1,352 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  LoadingOverlay,
+  Select,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowsSort,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+  IconX,
+} from '@tabler/icons-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../contracts/http';
+import { useFormat } from '../../lib/format';
+import classes from './data-table.module.css';
+import type { ListState } from './list-search';
+import { nextSort, pageCount, paginationWindow, rowRange } from './rules';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  /** The sort key sent to the server; set when the column can be sorted. */
+  sortKey?: string;
+  render: (row: T) => ReactNode;
+  width?: number | string;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface ListData<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export interface DataTableProps<T> {
+  label: string;
+  columns: Column<T>[];
+  data: ListData<T> | undefined;
+  isLoading: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  state: ListState;
+  onStateChange: (next: ListState) => void;
+  getRowId: (row: T) => string;
+  onRowClick?: (row: T) => void;
+  /** Row check boxes with a selection count. */
+  selection?: { selected: string[]; onChange: (ids: string[]) => void; actions?: ReactNode };
+  /** Filters shown beside the search box. */
+  filters?: ReactNode;
+  emptyText?: string;
+}
+
+/** P5: the one data table of the product. Server-side paging, sorting and search, with its state in the URL. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const { number } = useFormat();
+  const { state, onStateChange, data, columns, selection } = props;
+  const [term, setTerm] = useState(state.q ?? '');
+  useEffect(() => setTerm(state.q ?? ''), [state.q]);
+
+  const page = state.page ?? 1;
+  const pageSize = state.pageSize ?? DEFAULT_PAGE_SIZE;
+  const total = data?.total ?? 0;
+  const pages = pageCount(total, pageSize);
+  const range = rowRange(page, pageSize, total);
+  const items = data?.items ?? [];
+  const pageIds = items.map(props.getRowId);
+  const selected = new Set(selection?.selected ?? []);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const someOnPage = pageIds.some((id) => selected.has(id));
+
+  function applySearch(value: string) {
+    onStateChange({ ...state, q: value.trim() || undefined, page: undefined });
+  }
+
+  function handleSearchKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      applySearch(term);
+    }
+  }
+
+  function handleSort(column: string) {
+    const next = nextSort({ sort: state.sort, dir: state.dir ?? 'asc' }, column);
+    onStateChange({ ...state, ...next, page: undefined });
+  }
+
+  function toggleAll() {
+    if (!selection) return;
+    const rest = selection.selected.filter((id) => !pageIds.includes(id));
+    selection.onChange(allOnPage ? rest : [...rest, ...pageIds]);
+  }
+
+  function toggleRow(id: string) {
+    if (!selection) return;
+    selection.onChange(
+      selected.has(id) ? selection.selected.filter((s) => s !== id) : [...selection.selected, id],
+    );
+  }
+
+  const sortIcon = (key: string) => {
+    if (state.sort !== key) return <IconArrowsSort size={14} aria-hidden />;
+    return state.dir === 'desc' ? (
+      <IconSortDescending size={14} aria-hidden />
+    ) : (
+      <IconSortAscending size={14} aria-hidden />
+    );
+  };
+
+  return (
+    <Box>
+      <Group justify="space-between" mb="sm" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap">
+          <TextInput
+            aria-label={t('table.searchLabel')}
+            placeholder={t('table.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={term}
+            onChange={(e) => setTerm(e.currentTarget.value)}
+            onKeyDown={handleSearchKey}
+            w={320}
+            rightSection={
+              term ? (
+                <UnstyledButton
+                  aria-label={t('common.close')}
+                  onClick={() => {
+                    setTerm('');
+                    applySearch('');
+                  }}
+                  className={classes.clear}
+                >
+                  <IconX size={14} />
+                </UnstyledButton>
+              ) : null
+            }
+            data-testid="table-search"
+          />
+          {props.filters}
+        </Group>
+        {selection && selection.selected.length > 0 && (
+          <Group gap="xs" data-testid="table-selection">
+            <Text size="sm" fw={500}>
+              {t('table.selected', { count: selection.selected.length })}
+            </Text>
+            {selection.actions}
+            <Button variant="subtle" size="xs" onClick={() => selection.onChange([])}>
+              {t('table.clearSelection')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+
+      {props.error ? (
+        <Alert color="red" title={t('table.loadError')} mb="sm">
+          {props.onRetry && (
+            <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
+              {t('common.retry')}
+            </Button>
+          )}
+        </Alert>
+      ) : null}
+
+      <Box pos="relative" className={classes.scroll}>
+        <LoadingOverlay visible={props.isLoading} zIndex={5} overlayProps={{ blur: 1 }} />
+        <Table
+          highlightOnHover={!!props.onRowClick}
+          verticalSpacing="sm"
+          aria-label={props.label}
+          stickyHeader
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {selection && (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('table.selectAll')}
+                    checked={allOnPage}
+                    indeterminate={someOnPage && !allOnPage}
+                    onChange={toggleAll}
+                  />
+                </Table.Th>
+              )}
+              {columns.map((column) => (
+                <Table.Th
+                  key={column.key}
+                  w={column.width}
+                  ta={column.align}
+                  aria-sort={
+                    column.sortKey && state.sort === column.sortKey
+                      ? state.dir === 'desc'
+                        ? 'descending'
+                        : 'ascending'
+                      : undefined
+                  }
+                >
+                  {column.sortKey ? (
+                    <UnstyledButton
+                      className={classes.sort}
+                      onClick={() => handleSort(column.sortKey as string)}
+                      aria-label={t('table.sortBy', { column: column.header })}
+                    >
+                      <span>{column.header}</span>
+                      {sortIcon(column.sortKey)}
+                    </UnstyledButton>
+                  ) : (
+                    column.header
+                  )}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((row) => {
+              const id = props.getRowId(row);
+              return (
+                <Table.Tr
+                  key={id}
+                  className={props.onRowClick ? classes.clickable : undefined}
+                  onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
+                  onKeyDown={
+                    props.onRowClick
+                      ? (e) => {
+                          if (e.key === 'Enter' && e.target === e.currentTarget) props.onRowClick?.(row);
+                        }
+                      : undefined
+                  }
+                  tabIndex={props.onRowClick ? 0 : undefined}
+                  data-selected={selected.has(id) || undefined}
+                >
+                  {selection && (
+                    <Table.Td onClick={(e) => e.stopPropagation()}>
+                      <Checkbox
+                        aria-label={t('table.selectRow')}
+                        checked={selected.has(id)}
+                        onChange={() => toggleRow(id)}
+                      />
+                    </Table.Td>
+                  )}
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} ta={column.align}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+            {!props.isLoading && data && items.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length + (selection ? 1 : 0)}>
+                  <Text c="dimmed" ta="center" py="xl">
+                    {state.q ? t('table.noResults') : (props.emptyText ?? t('table.empty'))}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Box>
+
+      <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" data-testid="table-range">
+            {t('table.range', { from: number(range.from), to: number(range.to), total: number(total) })}
+          </Text>
+          <Select
+            aria-label={t('table.rowsPerPage')}
+            data={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+            value={String(pageSize)}
+            onChange={(value) =>
+              onStateChange({ ...state, pageSize: value ? Number(value) : undefined, page: undefined })
+            }
+            allowDeselect={false}
+            w={90}
+            size="xs"
+            data-testid="table-page-size"
+          />
+          <Text size="sm" c="dimmed">
+            {t('table.rowsPerPage')}
+          </Text>
+        </Group>
+        <PageButtons page={page} pages={pages} onPage={(p) => onStateChange({ ...state, page: p })} />
+      </Group>
+    </Box>
+  );
+}
+
+function PageButtons({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const window = paginationWindow(page, pages);
+  if (window.length === 0) return null;
+  return (
+    <nav aria-label={t('table.pagination')}>
+      <Group gap={4}>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          aria-label={t('table.previous')}
+        >
+          ‹
+        </Button>
+        {window.map((item) =>
+          typeof item === 'number' ? (
+            <Button
+              key={item}
+              size="xs"
+              variant={item === page ? 'filled' : 'default'}
+              aria-current={item === page ? 'page' : undefined}
+              aria-label={t('table.page', { page: item })}
+              onClick={() => onPage(item)}
+            >
+              {item}
+            </Button>
+          ) : (
+            <Text key={item} size="sm" c="dimmed" px={4} aria-hidden>
+              …
+            </Text>
+          ),
+        )}
+        <Button
+          variant="default"
+          size="xs"
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+          aria-label={t('table.next')}
+        >
+          ›
+        </Button>
+      </Group>
+    </nav>
+  );
+}

@@ -1,0 +1,38 @@
+import { Alert } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useBlocker } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { LeaveConfirmModal } from '../modal/app-modal';
+
+/**
+ * P7 for a page: once its form changed, a banner shows; leaving by a link, the back button or closing the tab asks
+ * to quit or stay. Saving (the form no longer dirty) clears it.
+ */
+export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
+  const { t } = useTranslation();
+  const blocker = useBlocker({
+    shouldBlockFn: () => dirty,
+    enableBeforeUnload: () => dirty,
+    withResolver: true,
+  });
+  return (
+    <>
+      {dirty && (
+        <Alert
+          color="yellow"
+          icon={<IconAlertCircle size={18} />}
+          mb="md"
+          data-testid="unsaved-banner"
+          role="status"
+        >
+          {t('unsaved.banner')}
+        </Alert>
+      )}
+      <LeaveConfirmModal
+        opened={blocker.status === 'blocked'}
+        onQuit={() => blocker.proceed?.()}
+        onStay={() => blocker.reset?.()}
+      />
+    </>
+  );
+}

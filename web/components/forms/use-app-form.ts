@@ -1,0 +1,70 @@
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api';
+import { showError } from '../feedback/error-dialog';
+
+type Values<S extends z.ZodType> = z.input<S> & Record<string, unknown>;
+
+export interface AppFormOptions<S extends z.ZodType> {
+  schema: S;
+  initialValues: z.input<S>;
+  /** Sends the parsed values; its result is what onSaved receives. */
+  submit: (values: z.output<S>) => Promise<unknown>;
+  onSaved?: (result: unknown, values: z.input<S>) => void;
+  successMessage?: string;
+}
+
+/**
+ * One form mechanism for the product: Mantine form state with dirty tracking, validated by the same zod schema the
+ * server enforces (P8), server field errors written under their fields, any other failure in the error popup.
+ */
+export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
+  const { t } = useTranslation();
+  const [submitting, setSubmitting] = useState(false);
+  const form: UseFormReturnType<Values<S>> = useForm<Values<S>>({
+    mode: 'controlled',
+    initialValues: options.initialValues as Values<S>,
+    validate: zod4Resolver(options.schema) as never,
+    validateInputOnBlur: true,
+  });
+
+  /** Input props with the error translated (the schema's messages are keys of the locale files). */
+  function field(path: string, inputOptions?: { type?: 'input' | 'checkbox' }) {
+    const props = form.getInputProps(path, inputOptions);
+    return { ...props, error: props.error ? t(String(props.error)) : undefined };
+  }
+
+  const onSubmit = form.onSubmit(
+    async (values) => {
+      setSubmitting(true);
+      try {
+        const parsed = options.schema.parse(values) as z.output<S>;
+        const result = await options.submit(parsed);
+        form.resetDirty(values);
+        if (options.successMessage) notifications.show({ color: 'teal', message: options.successMessage });
+        options.onSaved?.(result, values);
+      } catch (error) {
+        if (error instanceof ApiError && error.isValidation) {
+          for (const f of error.fields) form.setFieldError(f.field, f.message);
+        } else {
+          showError(error);
+        }
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    () => {
+      notifications.show({
+        color: 'red',
+        title: t('validation.requiredFieldEmptyTitle'),
+        message: t('validation.requiredFieldEmptyBody'),
+      });
+    },
+  );
+
+  return { form, field, onSubmit, submitting, dirty: form.isDirty() };
+}

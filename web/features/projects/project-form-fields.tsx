@@ -1,0 +1,84 @@
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SelectButtons } from '../../components/select-buttons';
+
+type FieldProps = (path: string) => Record<string, unknown> & { error?: string };
+
+/** Every IANA time zone the browser knows, with the Québec and Canadian ones first. */
+function useTimeZones() {
+  return useMemo(() => {
+    const all = Intl.supportedValuesOf('timeZone');
+    const first = [
+      'America/Toronto',
+      'America/Montreal',
+      'America/Vancouver',
+      'America/Edmonton',
+      'America/Halifax',
+      'Europe/Paris',
+      'UTC',
+    ];
+    return [...first.filter((z) => all.includes(z) || z === 'UTC'), ...all.filter((z) => !first.includes(z))];
+  }, []);
+}
+
+/** J1: the fields shared by project creation and edition. */
+export function ProjectFormFields({
+  field,
+  language,
+  onLanguage,
+}: {
+  field: FieldProps;
+  language: 'fr' | 'en';
+  onLanguage: (lang: 'fr' | 'en') => void;
+}) {
+  const { t } = useTranslation();
+  const zones = useTimeZones();
+  const languageField = field('defaultLanguage');
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('projects.fields.nameFr')} required lang="fr" {...field('nameFr')} />
+        <TextInput label={t('projects.fields.nameEn')} required lang="en" {...field('nameEn')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput type="date" label={t('projects.fields.startsOn')} required {...field('startsOn')} />
+        <TextInput type="date" label={t('projects.fields.endsOn')} required {...field('endsOn')} />
+        <Select
+          label={t('projects.fields.timeZone')}
+          data={zones}
+          searchable
+          required
+          allowDeselect={false}
+          {...field('timeZone')}
+        />
+      </SimpleGrid>
+      <Stack gap={4}>
+        <span
+          className="mantine-InputWrapper-label"
+          style={{ fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 }}
+        >
+          {t('projects.fields.defaultLanguage')}
+        </span>
+        <SelectButtons
+          label={t('projects.fields.defaultLanguage')}
+          value={language}
+          onChange={onLanguage}
+          options={[
+            { value: 'fr', label: t('languages.fr') },
+            { value: 'en', label: t('languages.en') },
+          ]}
+        />
+        {languageField.error && (
+          <span style={{ color: 'var(--mantine-color-error)', fontSize: 12 }}>{languageField.error}</span>
+        )}
+      </Stack>
+      <TextInput
+        type="url"
+        label={t('projects.fields.externalDashboardUrl')}
+        placeholder="https://"
+        {...field('externalDashboardUrl')}
+      />
+    </Stack>
+  );
+}

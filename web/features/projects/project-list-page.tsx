@@ -1,0 +1,96 @@
+import { Badge, Button, Group, Select, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Project } from '../../../contracts/projects';
+import { type Column, DataTable } from '../../components/data-table/data-table';
+import { listQueryOf } from '../../components/data-table/list-search';
+import { useFormat } from '../../lib/format';
+import { projectListQuery } from './api';
+import { ProjectCreateModal } from './project-create-modal';
+
+export function ProjectListPage() {
+  const { t, i18n } = useTranslation();
+  const { date } = useFormat();
+  const search = useSearch({ from: '/app/projects' });
+  const navigate = useNavigate({ from: '/projects' });
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const query = { ...listQueryOf(search), status: search.status ?? ('all' as const) };
+  const list = useQuery(projectListQuery(query));
+  const name = (p: Project) => (i18n.language === 'en' ? p.nameEn : p.nameFr);
+
+  const columns: Column<Project>[] = [
+    { key: 'name', header: t('projects.fields.name'), sortKey: 'name', render: (p) => name(p) },
+    {
+      key: 'startsOn',
+      header: t('projects.fields.startsOn'),
+      sortKey: 'startsOn',
+      render: (p) => date(p.startsOn),
+    },
+    { key: 'endsOn', header: t('projects.fields.endsOn'), sortKey: 'endsOn', render: (p) => date(p.endsOn) },
+    { key: 'timeZone', header: t('projects.fields.timeZone'), render: (p) => p.timeZone },
+    {
+      key: 'isActive',
+      header: t('projects.fields.isActive'),
+      sortKey: 'isActive',
+      render: (p) => (
+        <Badge color={p.isActive ? 'teal' : 'gray'} variant="light">
+          {p.isActive ? t('common.active') : t('common.inactive')}
+        </Badge>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <Title order={1} size="h2">
+          {t('projects.title')}
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          {t('projects.create')}
+        </Button>
+      </Group>
+      <DataTable
+        label={t('projects.title')}
+        columns={columns}
+        data={list.data}
+        isLoading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        state={search}
+        onStateChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) as typeof prev })}
+        getRowId={(p) => p.id}
+        onRowClick={(p) => void navigate({ to: '/projects/$projectId', params: { projectId: p.id } })}
+        selection={{ selected, onChange: setSelected }}
+        emptyText={t('projects.empty')}
+        filters={
+          <Select
+            aria-label={t('projects.statusFilter')}
+            data={(['all', 'active', 'inactive'] as const).map((s) => ({
+              value: s,
+              label: t(`projects.status.${s}`),
+            }))}
+            value={search.status ?? 'all'}
+            onChange={(value) =>
+              void navigate({
+                search: (prev) => ({
+                  ...prev,
+                  status: value === 'all' ? undefined : (value as 'active' | 'inactive'),
+                  page: undefined,
+                }),
+              })
+            }
+            allowDeselect={false}
+            w={140}
+            data-testid="status-filter"
+          />
+        }
+      />
+      <ProjectCreateModal opened={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}

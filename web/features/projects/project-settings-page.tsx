@@ -1,0 +1,86 @@
+import { Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { projectInput } from '../../../contracts/projects';
+import { SubmitButton } from '../../components/forms/submit-button';
+import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
+import { useAppForm } from '../../components/forms/use-app-form';
+import { projectQuery, useSetActivation, useUpdateProject } from './api';
+import { ProjectFormFields } from './project-form-fields';
+
+/** J1 edition: the project form with the unsaved-changes guard (P7) and the activation toggle. */
+export function ProjectSettingsPage() {
+  const { t } = useTranslation();
+  const { projectId } = useParams({ from: '/app/projects/$projectId' });
+  const { data: project } = useSuspenseQuery(projectQuery(projectId));
+  const update = useUpdateProject(projectId);
+  const activation = useSetActivation(projectId);
+  const { form, field, onSubmit, submitting, dirty } = useAppForm({
+    schema: projectInput,
+    initialValues: {
+      nameFr: project.nameFr,
+      nameEn: project.nameEn,
+      startsOn: project.startsOn,
+      endsOn: project.endsOn,
+      timeZone: project.timeZone,
+      defaultLanguage: project.defaultLanguage,
+      externalDashboardUrl: project.externalDashboardUrl ?? '',
+    },
+    submit: (values) => update.mutateAsync(values),
+    successMessage: t('projects.notifications.saved'),
+  });
+
+  return (
+    <Stack maw={900}>
+      <Title order={1} size="h2">
+        {t('projects.editTitle')}
+      </Title>
+      <UnsavedChangesGuard dirty={dirty} />
+      <Paper withBorder p="md">
+        <Group justify="space-between" wrap="nowrap">
+          <div>
+            <Text fw={600}>{t('projects.activation.label')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('projects.activation.description')}
+            </Text>
+          </div>
+          <Switch
+            aria-label={t('projects.activation.label')}
+            checked={project.isActive}
+            disabled={activation.isPending}
+            onChange={(e) => {
+              const isActive = e.currentTarget.checked;
+              activation.mutate(isActive, {
+                onSuccess: () =>
+                  notifications.show({
+                    color: 'teal',
+                    message: isActive
+                      ? t('projects.activation.activated')
+                      : t('projects.activation.deactivated'),
+                  }),
+              });
+            }}
+            size="md"
+            data-testid="activation-switch"
+          />
+        </Group>
+      </Paper>
+      <Paper withBorder p="md">
+        <form onSubmit={onSubmit} noValidate>
+          <ProjectFormFields
+            field={field}
+            language={form.values.defaultLanguage as 'fr' | 'en'}
+            onLanguage={(lang) => form.setFieldValue('defaultLanguage', lang)}
+          />
+          <Group justify="flex-end" mt="lg">
+            <SubmitButton loading={submitting} disabled={!dirty}>
+              {t('common.save')}
+            </SubmitButton>
+          </Group>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,238 @@
+import {
+  ActionIcon,
+  Alert,
+  AppShell,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconChevronsLeft,
+  IconChevronsRight,
+  IconInfoCircle,
+  IconLogout,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate, useParams, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../contracts/http';
+import { projectQuery } from '../projects/api';
+import { SuperAdminTools } from '../search/super-admin-tools';
+import { changeLanguage, sessionQuery, signOutNow, useCurrentUser } from '../session/api';
+import { SessionWatcher } from '../session/session-watcher';
+import classes from './app-layout.module.css';
+import { MENU, type MenuPage, pageTarget } from './menu';
+
+const WIDE = 260;
+/** P3: the slim menu is 50 px wide and remembered. */
+export const SLIM = 50;
+
+export function AppLayout() {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const session = useQuery(sessionQuery).data;
+  const navigate = useNavigate();
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [slim, setSlim] = useLocalStorage({ key: 'maillage.menu.slim', defaultValue: false });
+  const params = useParams({ strict: false }) as { projectId?: string };
+  const projectId = params.projectId ?? user.lastProjectId;
+  const project = useQuery({
+    ...projectQuery(projectId ?? ''),
+    enabled: !!projectId,
+    meta: { silent: true },
+  });
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  async function handleSignOut() {
+    await signOutNow();
+    notifications.show({ message: t('auth.signedOut') });
+    await navigate({ to: '/sign-in' });
+  }
+
+  function openPage(page: MenuPage) {
+    closeMobile();
+    if (page.external) {
+      const url = project.data?.externalDashboardUrl;
+      if (url) window.open(url, '_blank', 'noopener,noreferrer');
+      else notifications.show({ color: 'yellow', message: t('nav.externalDashboardMissing') });
+      return;
+    }
+    void navigate(pageTarget(page.id, project.data?.id ?? null) as never);
+  }
+
+  const isActive = (page: MenuPage) => {
+    if (page.id === 'project-dashboard') return /^\/projects\/[^/]+\/?$/.test(pathname);
+    if (page.id === 'project-settings') return /^\/projects\/[^/]+\/settings/.test(pathname);
+    if (page.id === 'projects') return pathname === '/projects' || pathname === '/projects/';
+    if (page.id === 'companies') return pathname.startsWith('/admin/companies');
+    return false;
+  };
+
+  const sections: { key: MenuPage['section']; title: string }[] = [
+    {
+      key: 'project',
+      title: project.data
+        ? i18n.language === 'en'
+          ? project.data.nameEn
+          : project.data.nameFr
+        : t('nav.projectSection'),
+    },
+    { key: 'projects', title: t('nav.projects') },
+    { key: 'admin', title: t('nav.adminSection') },
+  ];
+
+  const navWidth = slim ? SLIM : WIDE;
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: navWidth, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+      padding="lg"
+    >
+      <a href="#main" className={classes.skip}>
+        {t('app.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={mobileOpened}
+              onClick={toggleMobile}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.openMenu')}
+            />
+            <UnstyledButton component={Link} to="/" className={classes.brand}>
+              {t('app.name')}
+            </UnstyledButton>
+            <Text size="sm" c="dimmed" visibleFrom="lg" truncate maw={240}>
+              {user.company.name}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {user.isSuperAdmin && <SuperAdminTools />}
+            <SegmentedControl
+              size="xs"
+              aria-label={t('header.language')}
+              value={i18n.language}
+              onChange={(value) => void changeLanguage(value as Language)}
+              data={[
+                { value: 'fr', label: 'FR' },
+                { value: 'en', label: 'EN' },
+              ]}
+              data-testid="language-switch"
+            />
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <ActionIcon variant="subtle" size="lg" aria-label={t('header.account')}>
+                  <IconUserCircle size={24} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>
+                  {user.firstName} {user.lastName}
+                  <br />
+                  {user.email}
+                </Menu.Label>
+                <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => void handleSignOut()}>
+                  {t('header.signOut')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar aria-label={t('nav.main')} data-slim={slim || undefined}>
+        <AppShell.Section grow component={ScrollArea} p={slim ? 4 : 'xs'}>
+          {sections.map((section) => {
+            const pages = MENU.filter(
+              (p) => p.section === section.key && (!p.superAdminOnly || user.isSuperAdmin),
+            );
+            if (!pages.length || (section.key === 'project' && !project.data)) return null;
+            return (
+              <Stack key={section.key} gap={2} mb="md">
+                {!slim && (
+                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4} truncate>
+                    {section.title}
+                  </Text>
+                )}
+                {pages.map((page) => {
+                  const Icon = page.icon;
+                  const label = t(page.labelKey);
+                  const link = (
+                    <NavLink
+                      key={page.id}
+                      component="button"
+                      onClick={() => openPage(page)}
+                      label={slim ? undefined : label}
+                      aria-label={slim ? label : undefined}
+                      leftSection={<Icon size={18} aria-hidden />}
+                      active={isActive(page)}
+                      aria-current={isActive(page) ? 'page' : undefined}
+                      data-page={page.id}
+                      className={classes.link}
+                    />
+                  );
+                  return slim ? (
+                    <Tooltip key={page.id} label={label} position="right">
+                      {link}
+                    </Tooltip>
+                  ) : (
+                    link
+                  );
+                })}
+              </Stack>
+            );
+          })}
+          {!project.data && !slim && (
+            <Text size="xs" c="dimmed" px="sm">
+              {t('nav.noProject')}
+            </Text>
+          )}
+        </AppShell.Section>
+        <AppShell.Section p={4} visibleFrom="sm">
+          <Tooltip label={slim ? t('nav.wide') : t('nav.slim')} position="right">
+            <ActionIcon
+              variant="subtle"
+              onClick={() => setSlim(!slim)}
+              aria-label={slim ? t('nav.wide') : t('nav.slim')}
+              aria-pressed={slim}
+              size="lg"
+              data-testid="menu-slim"
+            >
+              {slim ? <IconChevronsRight size={18} /> : <IconChevronsLeft size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main id="main">
+        {user.company.isDemo && (
+          <Alert
+            color="grape"
+            variant="light"
+            icon={<IconInfoCircle size={18} />}
+            title={t('demo.title')}
+            mb="md"
+            data-testid="demo-banner"
+          >
+            {t('demo.body')}
+          </Alert>
+        )}
+        <Outlet />
+      </AppShell.Main>
+      <SessionWatcher checkSeconds={session?.session.checkSeconds ?? 60} />
+    </AppShell>
+  );
+}

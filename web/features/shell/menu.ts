@@ -1,0 +1,57 @@
+import type { Icon } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconExternalLink,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconSettings,
+} from '@tabler/icons-react';
+
+/**
+ * P3: the left menu. Each page has a page id, which `?p=` on first load also accepts. Pages of a project need a
+ * selected project; `external` pages open in a new tab.
+ */
+export interface MenuPage {
+  id: string;
+  labelKey: string;
+  icon: Icon;
+  section: 'project' | 'projects' | 'admin';
+  superAdminOnly?: boolean;
+  external?: boolean;
+  children?: MenuPage[];
+}
+
+export const MENU: MenuPage[] = [
+  {
+    id: 'project-dashboard',
+    labelKey: 'nav.projectDashboard',
+    icon: IconLayoutDashboard,
+    section: 'project',
+  },
+  { id: 'project-settings', labelKey: 'nav.projectSettings', icon: IconSettings, section: 'project' },
+  {
+    id: 'dashboard-test',
+    labelKey: 'nav.externalDashboard',
+    icon: IconExternalLink,
+    section: 'project',
+    external: true,
+  },
+  { id: 'projects', labelKey: 'nav.projects', icon: IconListDetails, section: 'projects' },
+  { id: 'companies', labelKey: 'nav.companies', icon: IconBuilding, section: 'admin', superAdminOnly: true },
+];
+
+export const DEFAULT_PAGE = 'project-dashboard';
+
+/** Where a page id leads, given the selected project (null when none): the router's `to` and params. */
+export function pageTarget(pageId: string, projectId: string | null) {
+  switch (pageId) {
+    case 'project-dashboard':
+      return projectId ? { to: '/projects/$projectId', params: { projectId } } : { to: '/projects' };
+    case 'project-settings':
+      return projectId ? { to: '/projects/$projectId/settings', params: { projectId } } : { to: '/projects' };
+    case 'companies':
+      return { to: '/admin/companies' };
+    default:
+      return { to: '/projects' };
+  }
+}

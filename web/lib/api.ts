@@ -1,0 +1,108 @@
+import type {
+  BodyOf,
+  Endpoint,
+  FieldError,
+  ParamsOf,
+  Problem,
+  QueryOf,
+  ResponseOf,
+} from '../../contracts/http';
+
+/** A failed call, with the problem the server answered (or `network` when it did not answer). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title: string;
+  readonly requestId: string | null;
+  readonly fields: FieldError[];
+
+  constructor(problem: Partial<Problem> & { status: number; code: string }) {
+    super(problem.title ?? problem.code);
+    this.status = problem.status;
+    this.code = problem.code;
+    this.title = problem.title ?? '';
+    this.requestId = problem.requestId ?? null;
+    this.fields = problem.fields ?? [];
+  }
+
+  get isValidation() {
+    return this.status === 400 && this.fields.length > 0;
+  }
+}
+
+let csrfToken = '';
+export function setCsrfToken(token: string) {
+  csrfToken = token;
+}
+
+type Listener = (error: ApiError) => void;
+let onUnauthenticated: Listener = () => {};
+/** P1: any call that finds the session gone returns the user to sign-in. */
+export function setUnauthenticatedHandler(listener: Listener) {
+  onUnauthenticated = listener;
+}
+
+export type CallInput<E extends Endpoint> = {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+  signal?: AbortSignal;
+};
+
+export function buildUrl(path: string, params?: object, query?: object): string {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String((params as Record<string, unknown>)?.[name] ?? '')),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+async function send(endpoint: Endpoint, input: CallInput<Endpoint>): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (endpoint.method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  try {
+    return await fetch(buildUrl(endpoint.path, input.params as object, input.query as object), {
+      method: endpoint.method,
+      headers,
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+      credentials: 'same-origin',
+      signal: input.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError({ status: 0, code: 'network' });
+  }
+}
+
+async function problemOf(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as Partial<Problem> | null;
+  return new ApiError({ ...body, status: response.status, code: body?.code ?? 'unexpected' });
+}
+
+/** Calls an endpoint declared in contracts/, with its types: the same declaration the server registered. */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E> = {},
+): Promise<ResponseOf<E>> {
+  let response = await send(endpoint, input as CallInput<Endpoint>);
+  if (response.status === 403 && endpoint.method !== 'GET') {
+    const error = await problemOf(response.clone());
+    if (error.code === 'csrf') {
+      // The token went stale (new tab, server restart): fetch a fresh one and try once more.
+      const state = await fetch('/api/session', { credentials: 'same-origin' }).then((r) => r.json());
+      setCsrfToken(state.csrfToken);
+      response = await send(endpoint, input as CallInput<Endpoint>);
+    }
+  }
+  if (!response.ok) {
+    const error = await problemOf(response);
+    if (error.status === 401 && endpoint.access !== 'public') onUnauthenticated(error);
+    throw error;
+  }
+  return (await response.json()) as ResponseOf<E>;
+}

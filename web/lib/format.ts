@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from './i18n';
+
+/** A calendar date (YYYY-MM-DD) shown in the reader's language; it is not shifted by the browser's time zone. */
+export function formatDate(isoDate: string, lang: string, style: 'medium' | 'long' = 'medium') {
+  const [y, m, d] = isoDate.slice(0, 10).split('-').map(Number);
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: style, timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
+
+export function formatDateTime(iso: string, lang: string, timeZone?: string) {
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+export function formatNumber(n: number, lang: string) {
+  return new Intl.NumberFormat(intlLocale(lang)).format(n);
+}
+
+/** Money is kept in integer cents with its currency. */
+export function formatMoney(cents: number, currency: string, lang: string) {
+  return new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency }).format(cents / 100);
+}
+
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  return {
+    lang,
+    date: (iso: string, style?: 'medium' | 'long') => formatDate(iso, lang, style),
+    dateTime: (iso: string, timeZone?: string) => formatDateTime(iso, lang, timeZone),
+    number: (n: number) => formatNumber(n, lang),
+    money: (cents: number, currency: string) => formatMoney(cents, currency, lang),
+  };
+}

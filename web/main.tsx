@@ -1,0 +1,49 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { createTheme, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { makeRouter } from './app/router';
+import { ErrorDialog } from './components/feedback/error-dialog';
+import { setUnauthenticatedHandler } from './lib/api';
+import { applyLanguage, i18n, initialLanguage } from './lib/i18n';
+import { queryClient } from './lib/query-client';
+
+const theme = createTheme({
+  primaryColor: 'teal',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'md',
+});
+
+const router = makeRouter(queryClient);
+
+/** P1: a call that finds the session gone returns to sign-in, keeping the page to come back to. */
+setUnauthenticatedHandler(() => {
+  queryClient.clear();
+  const here = router.state.location.href;
+  if (!here.startsWith('/sign-in')) {
+    void router.navigate({ to: '/sign-in', search: { expired: true, redirect: here } });
+  }
+});
+
+applyLanguage(initialLanguage());
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme}>
+        <QueryClientProvider client={queryClient}>
+          <Notifications position="top-right" />
+          <RouterProvider router={router} />
+          <ErrorDialog />
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  </StrictMode>,
+);
