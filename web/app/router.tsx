@@ -5,6 +5,7 @@ import {
   createRoute,
   createRouter,
   Link,
+  lazyRouteComponent,
   Outlet,
   redirect,
 } from '@tanstack/react-router';
@@ -13,11 +14,7 @@ import { z } from 'zod';
 import { companySortable } from '../../contracts/companies';
 import { projectSortable } from '../../contracts/projects';
 import { listSearchSchema } from '../components/data-table/list-search';
-import { CompanyListPage } from '../features/companies/company-list-page';
 import { projectQuery } from '../features/projects/api';
-import { ProjectDashboardPage } from '../features/projects/project-dashboard-page';
-import { ProjectListPage } from '../features/projects/project-list-page';
-import { ProjectSettingsPage } from '../features/projects/project-settings-page';
 import { sessionQuery } from '../features/session/api';
 import { SignInPage } from '../features/session/sign-in-page';
 import { AppLayout } from '../features/shell/app-layout';
@@ -44,6 +41,24 @@ function NotFound() {
     </Center>
   );
 }
+
+// Pages load on demand: the first page (sign-in) carries only the shell.
+const ProjectListPage = lazyRouteComponent(
+  () => import('../features/projects/project-list-page'),
+  'ProjectListPage',
+);
+const ProjectDashboardPage = lazyRouteComponent(
+  () => import('../features/projects/project-dashboard-page'),
+  'ProjectDashboardPage',
+);
+const ProjectSettingsPage = lazyRouteComponent(
+  () => import('../features/projects/project-settings-page'),
+  'ProjectSettingsPage',
+);
+const CompanyListPage = lazyRouteComponent(
+  () => import('../features/companies/company-list-page'),
+  'CompanyListPage',
+);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,

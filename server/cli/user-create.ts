@@ -1,0 +1,87 @@
+// `npm run user:create -- --email you@example.com --first-name Ana --last-name Roy --company "Acme" [--super-admin]`
+// Creates a back-office user (and the company if it does not exist yet). The password is asked on the terminal,
+// or read from MAILLAGE_PASSWORD when there is no terminal.
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { emailAddress, language, requiredText } from '../../contracts/http';
+import { findCompanyByName, insertCompany } from '../modules/companies/repository';
+import { hashPassword, PASSWORD_MIN_LENGTH } from '../modules/users/passwords';
+import { findUserByEmail, insertUser } from '../modules/users/repository';
+import { openConfiguredDatabase } from './open';
+
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    'first-name': { type: 'string' },
+    'last-name': { type: 'string' },
+    company: { type: 'string' },
+    locale: { type: 'string', default: 'fr' },
+    'super-admin': { type: 'boolean', default: false },
+  },
+});
+
+const input = z
+  .object({
+    email: emailAddress,
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    company: requiredText(120),
+    locale: language,
+  })
+  .safeParse({
+    email: values.email,
+    firstName: values['first-name'],
+    lastName: values['last-name'],
+    company: values.company,
+    locale: values.locale,
+  });
+if (!input.success) {
+  console.error(
+    'Usage: npm run user:create -- --email E --first-name F --last-name L --company C [--locale fr|en] [--super-admin]',
+  );
+  for (const issue of input.error.issues) console.error(`  --${String(issue.path[0])}: ${issue.message}`);
+  process.exit(2);
+}
+
+async function askPassword(): Promise<string> {
+  if (process.env.MAILLAGE_PASSWORD) return process.env.MAILLAGE_PASSWORD;
+  if (!process.stdin.isTTY) throw new Error('No terminal: give the password in MAILLAGE_PASSWORD.');
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const password = await rl.question(`Password (at least ${PASSWORD_MIN_LENGTH} characters): `);
+  rl.close();
+  return password;
+}
+
+const password = await askPassword();
+if (password.length < PASSWORD_MIN_LENGTH) {
+  console.error(`The password needs at least ${PASSWORD_MIN_LENGTH} characters.`);
+  process.exit(2);
+}
+
+const database = await openConfiguredDatabase();
+try {
+  const { email, firstName, lastName, company, locale } = input.data;
+  if (await findUserByEmail(database.db, email)) {
+    console.error(`A user with the e-mail ${email} already exists.`);
+    process.exitCode = 1;
+  } else {
+    const companyId =
+      (await findCompanyByName(database.db, company))?.id ??
+      (await insertCompany(database.db, { name: company }));
+    await insertUser(database.db, {
+      companyId,
+      email,
+      firstName,
+      lastName,
+      locale,
+      isSuperAdmin: values['super-admin'],
+      passwordHash: await hashPassword(password),
+    });
+    console.log(
+      `Created ${values['super-admin'] ? 'super-admin' : 'user'} ${email} in company "${company}".`,
+    );
+  }
+} finally {
+  await database.close();
+}
