@@ -43,15 +43,35 @@ export type ResponseOf<E extends Endpoint> = z.input<E['response']>;
 
 // ---------- shared field rules ----------
 
+/**
+ * A validation message is a locale key, optionally with values: `validation.tooLong|maximum=150`. The server and
+ * the web form both decode it and translate it in the reader's language.
+ */
+export function encodeMessage(key: string, values: Record<string, string | number> = {}) {
+  const pairs = Object.entries(values).map(([k, v]) => `${k}=${v}`);
+  return [key, ...pairs].join('|');
+}
+
+export function decodeMessage(message: string): { key: string; values: Record<string, string> } {
+  const [key, ...pairs] = message.split('|');
+  return { key, values: Object.fromEntries(pairs.map((p) => p.split('=', 2) as [string, string])) };
+}
+
+const tooLong = (max: number) => encodeMessage('validation.tooLong', { maximum: max });
+
 /** P8: a required text needs at least 2 characters once trimmed. */
 export const requiredText = (max = 200) =>
-  z.string().trim().min(2, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+  z
+    .string()
+    .trim()
+    .min(2, { error: 'validation.required' })
+    .max(max, { error: tooLong(max) });
 
 export const optionalText = (max = 200) =>
   z
     .string()
     .trim()
-    .max(max, { error: 'validation.tooLong' })
+    .max(max, { error: tooLong(max) })
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();

@@ -102,6 +102,22 @@ export const updateProject = defineEndpoint({
   response: project,
 });
 
+export const setProjectsActivation = defineEndpoint({
+  method: 'POST',
+  path: '/api/projects/activation',
+  access: 'user',
+  tag: 'projects',
+  summary: 'J1 activate or deactivate the selected projects at once',
+  body: z.object({
+    projectIds: z
+      .array(z.uuid({ error: 'validation.id' }))
+      .min(1)
+      .max(500),
+    isActive: z.boolean(),
+  }),
+  response: z.object({ updated: z.number().int() }),
+});
+
 export const setProjectActivation = defineEndpoint({
   method: 'POST',
   path: '/api/projects/:projectId/activation',

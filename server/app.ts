@@ -6,12 +6,13 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { registerErrorHandling, sendProblem } from './http/errors';
+import { registerNulCharacterGuard } from './http/nul-characters';
 import { type Jobs, noJobs } from './jobs/queue';
 import { registerCompanyRoutes } from './modules/companies/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
@@ -42,6 +43,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: true,
+    // Each request is logged only at debug or trace; errors are always logged.
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -50,6 +53,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerNulCharacterGuard(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyCsrf, {

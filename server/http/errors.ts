@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { FieldError, Problem } from '../../contracts/http';
+import { decodeMessage, type FieldError, type Problem } from '../../contracts/http';
 import { languageFromHeader, translator } from '../i18n';
 
 const STATUS_BY_KIND = {
@@ -51,10 +51,14 @@ function requestLanguage(request: FastifyRequest) {
 
 /** Turns a schema issue into a field error whose message is translated; our own rules carry their key as message. */
 function issueToField(issue: ValidationEntry, t: ReturnType<typeof translator>): FieldError {
-  const code = issue.message?.startsWith('validation.') ? issue.message : `validation.${issue.keyword}`;
-  const path = issue.instancePath.split('/').filter(Boolean);
-  const field = path.join('.');
-  const params = { minimum: issue.params.minimum?.toString(), maximum: issue.params.maximum?.toString() };
+  const own = issue.message?.startsWith('validation.') ? decodeMessage(issue.message) : null;
+  const code = own?.key ?? `validation.${issue.keyword}`;
+  const field = issue.instancePath.split('/').filter(Boolean).join('.');
+  const params = {
+    minimum: issue.params.minimum?.toString(),
+    maximum: issue.params.maximum?.toString(),
+    ...own?.values,
+  };
   const message = t(code, { ...params, defaultValue: t('validation.invalid') });
   return { field, code, message };
 }

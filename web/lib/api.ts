@@ -7,6 +7,7 @@ import type {
   QueryOf,
   ResponseOf,
 } from '../../contracts/http';
+import { i18n } from './i18n';
 
 /** A failed call, with the problem the server answered (or `network` when it did not answer). */
 export class ApiError extends Error {
@@ -62,7 +63,8 @@ export function buildUrl(path: string, params?: object, query?: object): string 
 }
 
 async function send(endpoint: Endpoint, input: CallInput<Endpoint>): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The chosen language, not the browser's: the server translates the errors of callers without a session by it.
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': i18n.language };
   if (endpoint.method !== 'GET') headers['x-csrf-token'] = csrfToken;
   if (input.body !== undefined) headers['content-type'] = 'application/json';
   try {

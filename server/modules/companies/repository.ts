@@ -4,8 +4,14 @@ import type { Executor } from '../../db/client';
 import { listPage, orderBy, searchCondition } from '../../db/list';
 import { companies, projects, users } from '../../db/schema';
 
-const projectCount = sql<number>`(select count(*)::int from ${projects} where ${projects.companyId} = ${companies.id})`;
-const userCount = sql<number>`(select count(*)::int from ${users} where ${users.companyId} = ${companies.id})`;
+/**
+ * Columns qualified by hand: in a select from one table drizzle writes columns without their table, and
+ * `"company_id" = "id"` inside the subquery would compare each project (or user) row with itself.
+ */
+const ref = (table: typeof projects | typeof users | typeof companies, column: { name: string }) =>
+  sql`${table}.${sql.identifier(column.name)}`;
+const projectCount = sql<number>`(select count(*)::int from ${projects} where ${ref(projects, projects.companyId)} = ${ref(companies, companies.id)})`;
+const userCount = sql<number>`(select count(*)::int from ${users} where ${ref(users, users.companyId)} = ${ref(companies, companies.id)})`;
 
 const columns = {
   id: companies.id,
@@ -23,11 +29,12 @@ export async function findCompany(db: Executor, id: string) {
   return row;
 }
 
+/** Compared with the database's lower() on both sides, exactly as the unique index companies_name_key does. */
 export async function findCompanyByName(db: Executor, name: string) {
   const [row] = await db
     .select({ id: companies.id })
     .from(companies)
-    .where(eq(sql`lower(${companies.name})`, name.toLowerCase()));
+    .where(eq(sql`lower(${companies.name})`, sql`lower(${name})`));
   return row;
 }
 

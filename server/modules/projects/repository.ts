@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Language, ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import { listPage, orderBy, searchCondition } from '../../db/list';
@@ -66,6 +66,15 @@ export async function listProjects(db: Executor, companyId: string, params: Proj
 export async function insertProject(db: Executor, row: typeof projects.$inferInsert) {
   const [created] = await db.insert(projects).values(row).returning();
   return created;
+}
+
+export async function setProjectsActive(db: Executor, companyId: string, ids: string[], isActive: boolean) {
+  const updated = await db
+    .update(projects)
+    .set({ isActive, updatedAt: new Date() })
+    .where(and(eq(projects.companyId, companyId), inArray(projects.id, ids)))
+    .returning({ id: projects.id });
+  return updated.length;
 }
 
 export async function updateProject(

@@ -4,6 +4,7 @@ import {
   getProject,
   listProjects,
   setProjectActivation,
+  setProjectsActivation,
   updateProject,
 } from '../../../contracts/projects';
 import type { Deps } from '../../deps';
@@ -16,6 +17,9 @@ export function registerProjectRoutes(app: FastifyInstance, deps: Deps) {
   route(app, createProject, ({ auth, body }) => service.createProject(deps, auth, body));
   route(app, updateProject, ({ auth, params, body }) =>
     service.updateProject(deps, auth, params.projectId, body),
+  );
+  route(app, setProjectsActivation, ({ auth, body }) =>
+    service.setManyActivation(deps, auth, body.projectIds, body.isActive),
   );
   route(app, setProjectActivation, ({ auth, params, body }) =>
     service.setActivation(deps, auth, params.projectId, body.isActive),

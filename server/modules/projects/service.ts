@@ -41,6 +41,11 @@ export async function updateProject(deps: Deps, auth: AuthContext, id: string, i
   return present(row);
 }
 
+/** Ids of another company's projects are simply not counted. */
+export async function setManyActivation(deps: Deps, auth: AuthContext, ids: string[], isActive: boolean) {
+  return { updated: await repo.setProjectsActive(deps.db, auth.companyId, ids, isActive) };
+}
+
 export async function setActivation(deps: Deps, auth: AuthContext, id: string, isActive: boolean) {
   const row = await repo.updateProject(deps.db, auth.companyId, id, { isActive });
   if (!row) throw AppError.notFound();

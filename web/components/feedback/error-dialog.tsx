@@ -34,6 +34,7 @@ export function ErrorDialog() {
       opened={!!error}
       onClose={close}
       zIndex={400}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       title={
         <Group gap="xs">
           <IconAlertTriangle size={20} color="var(--mantine-color-red-6)" aria-hidden />

@@ -4,6 +4,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { decodeMessage } from '../../../contracts/http';
 import { ApiError } from '../../lib/api';
 import { showError } from '../feedback/error-dialog';
 
@@ -35,7 +36,9 @@ export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
   /** Input props with the error translated (the schema's messages are keys of the locale files). */
   function field(path: string, inputOptions?: { type?: 'input' | 'checkbox' }) {
     const props = form.getInputProps(path, inputOptions);
-    return { ...props, error: props.error ? t(String(props.error)) : undefined };
+    if (!props.error) return { ...props, error: undefined };
+    const { key, values } = decodeMessage(String(props.error));
+    return { ...props, error: t(key, values) };
   }
 
   const onSubmit = form.onSubmit(

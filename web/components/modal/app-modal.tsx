@@ -23,6 +23,7 @@ export interface AppModalProps {
  * clean.
  */
 export function AppModal({ opened, onClose, title, size = 'md', children, dirty = false }: AppModalProps) {
+  const { t } = useTranslation();
   const level = useContext(ModalLevel) + 1;
   const [askingToLeave, setAskingToLeave] = useState(false);
   const requestClose = () => (dirty ? setAskingToLeave(true) : onClose());
@@ -32,6 +33,7 @@ export function AppModal({ opened, onClose, title, size = 'md', children, dirty 
       onClose={requestClose}
       title={title}
       size={size}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       zIndex={modalZIndex(level)}
       closeOnEscape={level > 1}
       closeOnClickOutside={level > 1}

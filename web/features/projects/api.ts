@@ -6,6 +6,7 @@ import {
   listProjects,
   type ProjectInput,
   setProjectActivation,
+  setProjectsActivation,
   updateProject,
 } from '../../../contracts/projects';
 import { call } from '../../lib/api';
@@ -59,5 +60,13 @@ export function useSetActivation(projectId: string) {
       queryClient.setQueryData(projectKeys.one(projectId), project);
       return queryClient.invalidateQueries({ queryKey: ['projects', 'list'] });
     },
+  });
+}
+
+export function useSetManyActivation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { projectIds: string[]; isActive: boolean }) => call(setProjectsActivation, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }

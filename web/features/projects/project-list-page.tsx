@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Select, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -8,7 +9,7 @@ import type { Project } from '../../../contracts/projects';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { listQueryOf } from '../../components/data-table/list-search';
 import { useFormat } from '../../lib/format';
-import { projectListQuery } from './api';
+import { projectListQuery, useSetManyActivation } from './api';
 import { ProjectCreateModal } from './project-create-modal';
 
 export function ProjectListPage() {
@@ -20,6 +21,17 @@ export function ProjectListPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const query = { ...listQueryOf(search), status: search.status ?? ('all' as const) };
   const list = useQuery(projectListQuery(query));
+  const bulk = useSetManyActivation();
+  const setMany = (isActive: boolean) =>
+    bulk.mutate(
+      { projectIds: selected, isActive },
+      {
+        onSuccess: ({ updated }) => {
+          notifications.show({ color: 'teal', message: t('projects.bulk.done', { count: updated }) });
+          setSelected([]);
+        },
+      },
+    );
   const name = (p: Project) => (i18n.language === 'en' ? p.nameEn : p.nameFr);
 
   const columns: Column<Project>[] = [
@@ -65,7 +77,26 @@ export function ProjectListPage() {
         onStateChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) as typeof prev })}
         getRowId={(p) => p.id}
         onRowClick={(p) => void navigate({ to: '/projects/$projectId', params: { projectId: p.id } })}
-        selection={{ selected, onChange: setSelected }}
+        selection={{
+          selected,
+          onChange: setSelected,
+          actions: (
+            <>
+              <Button size="xs" variant="light" loading={bulk.isPending} onClick={() => setMany(true)}>
+                {t('projects.bulk.activate')}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="gray"
+                loading={bulk.isPending}
+                onClick={() => setMany(false)}
+              >
+                {t('projects.bulk.deactivate')}
+              </Button>
+            </>
+          ),
+        }}
         emptyText={t('projects.empty')}
         filters={
           <Select
@@ -90,7 +121,8 @@ export function ProjectListPage() {
           />
         }
       />
-      <ProjectCreateModal opened={creating} onClose={() => setCreating(false)} />
+      {/* Mounted only while open, so its form starts clean each time (P6). */}
+      {creating && <ProjectCreateModal opened onClose={() => setCreating(false)} />}
     </>
   );
 }

@@ -42,7 +42,8 @@ export function SignInPage() {
       }
     },
     onSaved: (state) => {
-      if (state) void navigate({ to: search.redirect ?? '/', replace: true });
+      // With `href` the redirect keeps its query string (a list's sort, page and search); `to` alone drops it.
+      if (state) void navigate({ to: '/', href: search.redirect, replace: true });
     },
   });
   const other = i18n.language === 'fr' ? 'en' : 'fr';

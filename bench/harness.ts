@@ -1,0 +1,489 @@
+/**
+ * The benchmark harness: engines (PGlite, and a PostgreSQL server it starts itself), interleaved timing of a
+ * subject against a baseline measured in the same run, statistics, the table and bench/results/latest.json.
+ * Performance is judged by these ratios, never by timed tests.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { type Database, migrateDatabase, openDatabase } from '../server/db/client';
+
+// ---------- what a benchmark declares ----------
+
+export interface BenchOptions {
+  /** Fewer rows and iterations: a smoke run that checks the benchmark still works. */
+  quick: boolean;
+  /** Print EXPLAIN (ANALYZE, BUFFERS) of every baseline query before measuring. */
+  explain: boolean;
+  /** SQL applied after the seed and before measuring (to try an index before writing a migration). */
+  extraSql?: string;
+  warmup: number;
+  iterations: number;
+}
+
+export interface SetupContext {
+  engine: EngineName;
+  database: Database;
+  options: BenchOptions;
+  log(message: string): void;
+}
+
+/** One measured comparison: the subject and a baseline that does the irreducible part of the same work. */
+export interface BenchCase {
+  name: string;
+  description: string;
+  subject: () => Promise<unknown>;
+  baseline: () => Promise<unknown>;
+  /** Run once before the warm-up: throws when subject and baseline disagree (then the ratio would be meaningless). */
+  check?: () => Promise<void>;
+  /** The SQL of the baseline, shown with --explain. */
+  explain?: { label: string; sql: string; params: unknown[] }[];
+}
+
+export interface Prepared {
+  /** Sizes and shares worth printing next to the figures (rows seeded, rows matched, …). */
+  facts: Record<string, string | number>;
+  cases: BenchCase[];
+  close?: () => Promise<void>;
+}
+
+export interface Benchmark {
+  name: string;
+  description: string;
+  setup(ctx: SetupContext): Promise<Prepared>;
+}
+
+export function defineBenchmark(benchmark: Benchmark): Benchmark {
+  return benchmark;
+}
+
+// ---------- statistics ----------
+
+export interface Stats {
+  p50: number;
+  p95: number;
+  mean: number;
+  min: number;
+  max: number;
+}
+
+/** Percentile by linear interpolation between the closest ranks (samples in ms). */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  const rank = (p / 100) * (sorted.length - 1);
+  const low = Math.floor(rank);
+  const high = Math.ceil(rank);
+  return sorted[low] + (sorted[high] - sorted[low]) * (rank - low);
+}
+
+export function summarize(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    mean: sorted.reduce((s, x) => s + x, 0) / sorted.length,
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+  };
+}
+
+export interface CaseResult {
+  benchmark: string;
+  engine: EngineName;
+  engineVersion: string;
+  case: string;
+  description: string;
+  warmup: number;
+  iterations: number;
+  subject: Stats;
+  baseline: Stats;
+  ratio: { p50: number; p95: number; mean: number };
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/**
+ * Warm-up, then `iterations` rounds; each round times the subject and the baseline one after the other,
+ * alternating which goes first, so drift (GC, caches, a noisy neighbour) weighs on both alike.
+ */
+export async function compare(
+  c: Pick<BenchCase, 'subject' | 'baseline'>,
+  warmup: number,
+  iterations: number,
+): Promise<{ subject: Stats; baseline: Stats }> {
+  for (let i = 0; i < warmup; i++) {
+    await c.subject();
+    await c.baseline();
+  }
+  const subject: number[] = [];
+  const baseline: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    if (i % 2 === 0) {
+      subject.push(await time(c.subject));
+      baseline.push(await time(c.baseline));
+    } else {
+      baseline.push(await time(c.baseline));
+      subject.push(await time(c.subject));
+    }
+  }
+  return { subject: summarize(subject), baseline: summarize(baseline) };
+}
+
+// ---------- engines ----------
+
+export type EngineName = 'pglite' | 'postgres';
+
+export interface Engine {
+  name: EngineName;
+  /** Where it runs, for the report (e.g. "in-memory", "PostgreSQL server started by the harness"). */
+  where: string;
+  /** A fresh, migrated database for one benchmark. */
+  open(benchmark: string): Promise<{ database: Database; dispose(): Promise<void> }>;
+  stop(): Promise<void>;
+}
+
+export function pgliteEngine(): Engine {
+  return {
+    name: 'pglite',
+    where: 'PGlite in memory',
+    async open() {
+      const database = await openDatabase({ engine: 'pglite' });
+      await migrateDatabase(database);
+      return { database, dispose: () => database.close() };
+    },
+    async stop() {},
+  };
+}
+
+/** initdb's directory: on PATH, else the newest /usr/lib/postgresql/<version>/bin. */
+export function findPostgresBin(): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (dir && fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) {
+      return path.dirname(fs.realpathSync(path.join(dir, 'initdb')));
+    }
+  }
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return undefined;
+  const versions = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(root, versions[0], 'bin') : undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Server binaries refuse to run as root: as root, run them as `nobody`. */
+function runPg(bin: string, args: string[]) {
+  const asRoot = process.getuid?.() === 0;
+  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'nobody', '--', bin, ...args]] : [bin, args];
+  const result = spawnSync(command, commandArgs, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(
+      `${path.basename(bin)} failed (${result.status ?? result.error?.message}):\n${result.stdout}${result.stderr}`,
+    );
+  }
+  return result.stdout;
+}
+
+/** Starts a throw-away PostgreSQL server: data in a temporary folder, 127.0.0.1 on a free port, fsync off. */
+async function startPostgresServer(binDir: string): Promise<{ url: string; stop(): void }> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-bench-pg-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number(spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim());
+    const gid = Number(spawnSync('id', ['-g', 'nobody'], { encoding: 'utf8' }).stdout.trim());
+    fs.chownSync(tmp, uid, gid);
+  }
+  const dataDir = path.join(tmp, 'data');
+  const port = await freePort();
+  // Same collation as PGlite (C, UTF-8 character classes), so both engines sort alike.
+  runPg(path.join(binDir, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'bench',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--lc-collate=C',
+    '--lc-ctype=C.UTF-8',
+    '--no-sync',
+  ]);
+  fs.appendFileSync(
+    path.join(dataDir, 'postgresql.conf'),
+    [
+      '',
+      '# maillage bench',
+      "listen_addresses = '127.0.0.1'",
+      `port = ${port}`,
+      `unix_socket_directories = '${tmp}'`,
+      'fsync = off',
+      'synchronous_commit = off',
+      'full_page_writes = off',
+      '',
+    ].join('\n'),
+  );
+  const pgCtl = path.join(binDir, 'pg_ctl');
+  runPg(pgCtl, ['-D', dataDir, '-l', path.join(tmp, 'server.log'), '-w', 'start']);
+  // If this process dies without cleaning up (tsx answers a Ctrl-C with SIGKILL when the event loop is busy in
+  // PGlite), a detached watchdog stops the server and removes its folder.
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const asNobody = process.getuid?.() === 0 ? 'runuser -u nobody -- ' : '';
+  const watchdog = spawn(
+    'sh',
+    [
+      '-c',
+      `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ` +
+        `${asNobody}${quote(pgCtl)} -D ${quote(dataDir)} -m immediate -w stop >/dev/null 2>&1; rm -rf ${quote(tmp)}`,
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
+  watchdog.unref();
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      if (watchdog.pid) process.kill(-watchdog.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    try {
+      runPg(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  };
+  // Also on Ctrl-C: run.ts turns SIGINT/SIGTERM into process.exit, which runs this synchronously.
+  process.once('exit', stop);
+  return { url: `postgres://bench@127.0.0.1:${port}/postgres`, stop };
+}
+
+function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * A PostgreSQL server: BENCH_DATABASE_URL when set (its role needs CREATEDB), else one the harness starts.
+ * Each benchmark gets its own database, created and dropped here.
+ */
+export async function postgresEngine(): Promise<Engine | { skipped: string }> {
+  const external = process.env.BENCH_DATABASE_URL;
+  let url: string;
+  let where: string;
+  let stopServer = () => {};
+  if (external) {
+    url = external;
+    where = 'PostgreSQL server at BENCH_DATABASE_URL';
+  } else {
+    const bin = findPostgresBin();
+    if (!bin) return { skipped: 'no PostgreSQL server binaries on PATH or in /usr/lib/postgresql/*/bin' };
+    if (process.getuid?.() === 0 && spawnSync('runuser', ['--help']).status !== 0) {
+      return { skipped: 'running as root without runuser (server binaries refuse to run as root)' };
+    }
+    const server = await startPostgresServer(bin);
+    url = server.url;
+    stopServer = server.stop;
+    where = `PostgreSQL server started by the harness (${bin}, fsync=off)`;
+  }
+  const admin = new pg.Pool({ connectionString: url, max: 1 });
+  let counter = 0;
+  return {
+    name: 'postgres',
+    where,
+    async open(benchmark) {
+      const name = `maillage_bench_${process.pid}_${counter++}_${benchmark.replace(/\W/g, '_')}`;
+      try {
+        await admin.query(`create database "${name}"`);
+      } catch (error) {
+        throw new Error(
+          `cannot create database ${name} (the role needs CREATEDB): ${(error as Error).message}`,
+        );
+      }
+      const database = await openDatabase({ engine: 'postgres', url: withDatabase(url, name) });
+      await migrateDatabase(database);
+      return {
+        database,
+        async dispose() {
+          await database.close();
+          await admin.query(`drop database if exists "${name}"`);
+        },
+      };
+    },
+    async stop() {
+      await admin.end();
+      stopServer();
+    },
+  };
+}
+
+// ---------- helpers for benchmarks of the HTTP API ----------
+
+/** The whole application, as in production but without jobs and logs. */
+export async function startApp(database: Database): Promise<FastifyInstance> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(os.tmpdir(), 'maillage-bench-data'),
+    SEED_DEMO: 'false',
+    JOBS: 'false',
+    COOKIE_SECURE: 'false',
+    SESSION_IDLE_SECONDS: '3600',
+  });
+  const { app } = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return app;
+}
+
+/** Signs in through the API like the web app does; returns the cookies to send with later requests. */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<Record<string, string>> {
+  const state = await app.inject({ method: 'GET', url: '/api/session' });
+  if (state.statusCode !== 200) throw new Error(`GET /api/session answered ${state.statusCode}`);
+  const cookies: Record<string, string> = {};
+  for (const c of state.cookies) cookies[c.name] = c.value;
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    headers: { 'x-csrf-token': state.json().csrfToken },
+    cookies,
+    payload: { email, password },
+  });
+  if (login.statusCode !== 200) throw new Error(`sign-in answered ${login.statusCode}: ${login.body}`);
+  for (const c of login.cookies) cookies[c.name] = c.value;
+  return cookies;
+}
+
+/** A small seeded generator, so every run seeds the same rows. */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)],
+    chance: (p: number) => next() < p,
+  };
+}
+
+// ---------- report ----------
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.release()}`,
+    node: process.version,
+    /** 1-minute load average when the run started: above the number of cores, other work shared the machine. */
+    loadAverage: Number(os.loadavg()[0].toFixed(2)),
+  };
+}
+
+const ms = (x: number) => x.toFixed(2);
+const ratio = (x: number) => `${x.toFixed(2)}×`;
+
+/** A plain-text table, right-aligned numbers. */
+export function formatTable(results: CaseResult[]): string {
+  const header = [
+    'engine',
+    'benchmark / case',
+    'iter',
+    'subject p50',
+    'p95',
+    'mean',
+    'baseline p50',
+    'p95',
+    'mean',
+    'ratio p50',
+    'ratio p95',
+    'Δp50 ms',
+  ];
+  const rows = results.map((r) => [
+    r.engine,
+    `${r.benchmark} / ${r.case}`,
+    String(r.iterations),
+    ms(r.subject.p50),
+    ms(r.subject.p95),
+    ms(r.subject.mean),
+    ms(r.baseline.p50),
+    ms(r.baseline.p95),
+    ms(r.baseline.mean),
+    ratio(r.ratio.p50),
+    ratio(r.ratio.p95),
+    ms(r.subject.p50 - r.baseline.p50),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export async function runCase(
+  benchmark: string,
+  engine: EngineName,
+  engineVersion: string,
+  c: BenchCase,
+  options: BenchOptions,
+  database: Database,
+  log: (message: string) => void,
+): Promise<CaseResult> {
+  if (c.check) await c.check();
+  if (options.explain) {
+    for (const q of c.explain ?? []) {
+      const plan = await database.sql.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers) ${q.sql}`,
+        q.params,
+      );
+      log(`EXPLAIN ANALYZE — ${engine} — ${c.name} — ${q.label}\n${q.sql}\n`);
+      log(`${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}\n`);
+    }
+  }
+  const { subject, baseline } = await compare(c, options.warmup, options.iterations);
+  return {
+    benchmark,
+    engine,
+    engineVersion,
+    case: c.name,
+    description: c.description,
+    warmup: options.warmup,
+    iterations: options.iterations,
+    subject,
+    baseline,
+    ratio: {
+      p50: subject.p50 / baseline.p50,
+      p95: subject.p95 / baseline.p95,
+      mean: subject.mean / baseline.mean,
+    },
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * `npm run bench [-- options] [filter]`: every bench/*.bench.ts on PGlite and on a PostgreSQL server.
+ * Options: --quick, --engine=pglite|postgres|all, --explain, --sql=<file>, --iterations=N, --warmup=N.
+ * See bench/README.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  type Benchmark,
+  type BenchOptions,
+  type CaseResult,
+  type Engine,
+  formatTable,
+  machine,
+  pgliteEngine,
+  postgresEngine,
+  runCase,
+} from './harness';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+
+function parseArgs(argv: string[]) {
+  const flags = new Map<string, string>();
+  const positional: string[] = [];
+  for (const arg of argv) {
+    if (arg.startsWith('--')) {
+      const [key, value] = arg.slice(2).split(/=(.*)/s);
+      flags.set(key, value ?? 'true');
+    } else {
+      positional.push(arg);
+    }
+  }
+  const known = ['quick', 'engine', 'explain', 'sql', 'iterations', 'warmup', 'help'];
+  for (const key of flags.keys()) {
+    if (!known.includes(key)) throw new Error(`unknown option --${key} (known: ${known.join(', ')})`);
+  }
+  return { flags, filter: positional[0] };
+}
+
+const usage = `usage: npm run bench -- [--quick] [--engine=pglite|postgres|all] [--explain] [--sql=file.sql]
+                       [--iterations=N] [--warmup=N] [filter]`;
+
+async function main() {
+  const { flags, filter } = parseArgs(process.argv.slice(2));
+  if (flags.has('help')) {
+    console.log(usage);
+    return;
+  }
+  const quick = flags.has('quick');
+  const engineChoice = flags.get('engine') ?? 'all';
+  if (!['pglite', 'postgres', 'all'].includes(engineChoice)) throw new Error(usage);
+  const options: BenchOptions = {
+    quick,
+    explain: flags.has('explain'),
+    extraSql: flags.has('sql') ? fs.readFileSync(flags.get('sql') as string, 'utf8') : undefined,
+    warmup: Number(flags.get('warmup') ?? (quick ? 5 : 30)),
+    iterations: Number(flags.get('iterations') ?? (quick ? 20 : 200)),
+  };
+
+  const files = fs
+    .readdirSync(benchDir)
+    .filter((f) => f.endsWith('.bench.ts'))
+    .sort();
+  const benchmarks: Benchmark[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(path.join(benchDir, file)).href)) as { default: Benchmark };
+    if (!filter || mod.default.name.includes(filter)) benchmarks.push(mod.default);
+  }
+  if (!benchmarks.length) {
+    throw new Error(
+      `no benchmark matches "${filter}" (have: ${files.map((f) => f.replace('.bench.ts', ''))})`,
+    );
+  }
+
+  const m = machine();
+  console.log(
+    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}` +
+      `\nMode: ${quick ? 'quick (smoke run)' : 'full'}; ${options.warmup} warm-up + ${options.iterations} measured rounds per case` +
+      `\nBenchmarks: ${benchmarks.map((b) => b.name).join(', ')}\n`,
+  );
+  if (m.loadAverage > m.cpus) {
+    console.log(
+      `Warning: load average ${m.loadAverage} on ${m.cpus} cores — absolute times will be noisy; ` +
+        'the ratios (subject and baseline interleaved) hold up better.\n',
+    );
+  }
+
+  // Ctrl-C (often delivered twice: by the terminal and relayed by tsx): exit at once; the harness's `exit`
+  // handler stops the PostgreSQL server synchronously and removes its folder.
+  process.on('SIGINT', () => process.exit(130));
+  process.on('SIGTERM', () => process.exit(143));
+
+  const engines: Engine[] = [];
+  const skipped: string[] = [];
+  if (engineChoice !== 'postgres') engines.push(pgliteEngine());
+  if (engineChoice !== 'pglite') {
+    const started = performance.now();
+    const pgEngine = await postgresEngine();
+    if ('skipped' in pgEngine) {
+      skipped.push(`postgres: ${pgEngine.skipped}`);
+      console.log(`PostgreSQL server skipped: ${pgEngine.skipped}\n`);
+    } else {
+      engines.push(pgEngine);
+      console.log(`${pgEngine.where}: ready in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    }
+  }
+  const stopAll = () => Promise.all(engines.map((e) => e.stop().catch(() => {})));
+
+  const results: CaseResult[] = [];
+  const setups: Record<string, unknown>[] = [];
+  const log = (message: string) => console.log(message);
+  try {
+    for (const engine of engines) {
+      for (const benchmark of benchmarks) {
+        const started = performance.now();
+        const { database, dispose } = await engine.open(benchmark.name);
+        try {
+          const [{ version }] = (await database.sql.query<{ version: string }>('select version()')).rows;
+          const engineVersion = version.split(' on ')[0];
+          console.log(`▶ ${benchmark.name} on ${engine.name} (${engineVersion}, ${engine.where})`);
+          const prepared = await benchmark.setup({ engine: engine.name, database, options, log });
+          if (options.extraSql) {
+            await database.sql.exec(options.extraSql);
+            await database.sql.exec('analyze');
+            console.log('  extra SQL applied (--sql), then ANALYZE');
+          }
+          const setupSeconds = (performance.now() - started) / 1000;
+          for (const [k, v] of Object.entries(prepared.facts)) {
+            console.log(`  ${k}: ${typeof v === 'number' ? v.toLocaleString('en') : v}`);
+          }
+          console.log(`  setup: ${setupSeconds.toFixed(1)} s`);
+          setups.push({
+            benchmark: benchmark.name,
+            engine: engine.name,
+            engineVersion,
+            where: engine.where,
+            setupSeconds,
+            facts: prepared.facts,
+          });
+          try {
+            for (const c of prepared.cases) {
+              const caseStarted = performance.now();
+              const r = await runCase(benchmark.name, engine.name, engineVersion, c, options, database, log);
+              results.push(r);
+              console.log(
+                `  ${c.name}: ratio p50 ${r.ratio.p50.toFixed(2)}×, p95 ${r.ratio.p95.toFixed(2)}× ` +
+                  `(${((performance.now() - caseStarted) / 1000).toFixed(1)} s)`,
+              );
+            }
+          } finally {
+            await prepared.close?.();
+          }
+        } finally {
+          await dispose();
+        }
+        console.log('');
+      }
+    }
+  } finally {
+    await stopAll();
+  }
+
+  console.log(formatTable(results));
+  console.log(
+    '\nTimes in ms per call. ratio = subject / baseline, both measured in this run on the same engine;' +
+      '\nΔp50 = subject p50 − baseline p50 (what the subject adds on top of its baseline).',
+  );
+  for (const b of benchmarks) console.log(`${b.name}: ${b.description}`);
+  const described = new Map(results.map((r) => [`${r.benchmark} / ${r.case}`, r.description]));
+  for (const [name, description] of described) console.log(`  ${name}: ${description}`);
+  for (const s of skipped) console.log(`skipped engine: ${s}`);
+
+  const out = path.join(benchDir, 'results', 'latest.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        finishedAt: new Date().toISOString(),
+        machine: { ...m, loadAverageAtEnd: Number(os.loadavg()[0].toFixed(2)) },
+        options: {
+          quick,
+          filter: filter ?? null,
+          warmup: options.warmup,
+          iterations: options.iterations,
+          extraSql: options.extraSql ?? null,
+        },
+        skipped,
+        setups,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`\nWritten: ${path.relative(process.cwd(), out)}`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,359 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../../locales/en.json';
+import fr from '../../../locales/fr.json';
+import {
+  anonymous,
+  createTestApp,
+  signIn,
+  type TestApp,
+  testClock,
+  testConfig,
+} from '../../../tests/support/test-app';
+import { buildApp } from '../../app';
+import { companySwitches } from '../../db/schema';
+import { DEMO_ORGANISER, DEMO_PASSWORD, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../seed/demo';
+
+const IDLE_SECONDS = 600;
+const WARN_SECONDS = 120;
+const clock = testClock();
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    now: clock.now,
+    env: { SESSION_IDLE_SECONDS: String(IDLE_SECONDS), SESSION_WARN_SECONDS: String(WARN_SECONDS) },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const inSeconds = (seconds: number) => new Date(clock.now().getTime() + seconds * 1000).toISOString();
+
+async function companyIdByName(name: string): Promise<string> {
+  const superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
+  const choices = await superAdmin.get('/api/company-choices');
+  const found = choices.body.find((c: { name: string }) => c.name === name);
+  if (!found) throw new Error(`no company named ${name}`);
+  return found.id;
+}
+
+describe('sign-in', () => {
+  it('opens a session with the right password, whatever the case of the e-mail', async () => {
+    const client = await anonymous(t.app);
+    const response = await client.post('/api/session', {
+      email: 'Organisatrice@Maillage.TEST',
+      password: DEMO_PASSWORD,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.user).toMatchObject({
+      email: DEMO_ORGANISER,
+      firstName: 'Camille',
+      locale: 'fr',
+      isSuperAdmin: false,
+      company: { name: 'Événements Maillage (démo)', isDemo: true },
+    });
+    expect(response.body.session).toMatchObject({ timeWarn: false, timeClose: false });
+
+    const state = await client.get('/api/session');
+    expect(state.body.user.email).toBe(DEMO_ORGANISER);
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const client = await anonymous(t.app);
+    const response = await client.post('/api/session', { email: DEMO_ORGANISER, password: DEMO_PASSWORD });
+    const cookie = response.setCookies.find((c) => c.name === 'maillage_session');
+    expect(cookie).toBeDefined();
+    expect(cookie?.value.length).toBeGreaterThan(20);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.path).toBe('/');
+  });
+
+  it('refuses a wrong password with a French title by default', async () => {
+    const client = await anonymous(t.app);
+    const response = await client.post('/api/session', { email: DEMO_ORGANISER, password: 'not-the-password' });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({
+      status: 401,
+      code: 'auth.invalidCredentials',
+      title: fr.errors.auth.invalidCredentials,
+    });
+    expect(response.body.requestId).toEqual(expect.any(String));
+    expect(client.cookies.maillage_session).toBeUndefined();
+  });
+
+  it('answers in English to an English-speaking user', async () => {
+    // A browser asking for English, before any session.
+    const browser = await anonymous(t.app, { 'accept-language': 'en-CA,en;q=0.9' });
+    const byHeader = await browser.post('/api/session', { email: SECOND_COMPANY_USER, password: 'wrong-password' });
+    expect(byHeader.status).toBe(401);
+    expect(byHeader.body.title).toBe(en.errors.auth.invalidCredentials);
+
+    // The browser of a signed-in user whose language is English (Jordan, of the second company).
+    const jordan = await signIn(t.app, SECOND_COMPANY_USER);
+    expect(jordan.user.locale).toBe('en');
+    const bySession = await jordan.post('/api/session', { email: SECOND_COMPANY_USER, password: 'wrong-password' });
+    expect(bySession.status).toBe(401);
+    expect(bySession.body).toMatchObject({
+      code: 'auth.invalidCredentials',
+      title: en.errors.auth.invalidCredentials,
+    });
+  });
+
+  it('answers an unknown e-mail exactly like a wrong password', async () => {
+    const client = await anonymous(t.app);
+    const response = await client.post('/api/session', { email: 'personne@maillage.test', password: DEMO_PASSWORD });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ code: 'auth.invalidCredentials', title: fr.errors.auth.invalidCredentials });
+  });
+
+  it('refuses a change without the CSRF token (403 csrf)', async () => {
+    const visitor = await anonymous(t.app);
+    const signInWithout = await visitor.request({
+      method: 'POST',
+      url: '/api/session',
+      body: { email: DEMO_ORGANISER, password: DEMO_PASSWORD },
+      withoutCsrf: true,
+    });
+    expect(signInWithout.status).toBe(403);
+    expect(signInWithout.body).toMatchObject({ code: 'csrf', title: fr.errors.csrf });
+    expect(visitor.cookies.maillage_session).toBeUndefined();
+
+    const organiser = await signIn(t.app, DEMO_ORGANISER);
+    const without = await organiser.request({ method: 'PATCH', url: '/api/me', body: { locale: 'en' }, withoutCsrf: true });
+    expect(without.status).toBe(403);
+    expect(without.body.code).toBe('csrf');
+    const forged = await organiser.request({
+      method: 'PATCH',
+      url: '/api/me',
+      body: { locale: 'en' },
+      headers: { 'x-csrf-token': 'forged-token' },
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.body.code).toBe('csrf');
+    expect((await organiser.get('/api/session')).body.user.locale).toBe('fr');
+  });
+
+  it('lets an archived company’s users sign in no more, and again once it is restored', async () => {
+    const borealId = await companyIdByName('Congrès Boréal');
+    const superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
+    const jordan = await signIn(t.app, SECOND_COMPANY_USER);
+
+    expect((await superAdmin.post(`/api/companies/${borealId}/archive`, { archived: true })).status).toBe(200);
+    try {
+      const refused = await (await anonymous(t.app)).post('/api/session', {
+        email: SECOND_COMPANY_USER,
+        password: DEMO_PASSWORD,
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'auth.companyArchived', title: fr.errors.auth.companyArchived });
+      // A session opened before the archiving ends with it.
+      const ended = await jordan.get('/api/projects');
+      expect(ended.status).toBe(401);
+      expect(ended.body.code).toBe('auth.sessionExpired');
+    } finally {
+      expect((await superAdmin.post(`/api/companies/${borealId}/archive`, { archived: false })).status).toBe(200);
+    }
+    const again = await signIn(t.app, SECOND_COMPANY_USER);
+    expect(again.user.company.name).toBe('Congrès Boréal');
+  });
+});
+
+describe('sign-out', () => {
+  it('deletes the session: its cookie no longer opens anything', async () => {
+    const client = await signIn(t.app, DEMO_ORGANISER);
+    const token = client.cookies.maillage_session;
+    expect((await client.get('/api/projects')).status).toBe(200);
+
+    const response = await client.delete('/api/session');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ok: true });
+    expect(client.cookies.maillage_session).toBeUndefined();
+    expect((await client.get('/api/session')).body.user).toBeNull();
+
+    // The same cookie replayed, as a stolen copy would be.
+    client.cookies.maillage_session = token;
+    const replay = await client.get('/api/projects');
+    expect(replay.status).toBe(401);
+    expect(replay.body).toMatchObject({ code: 'auth.sessionExpired', title: fr.errors.auth.sessionExpired });
+  });
+
+  it('asks a browser without any session to sign in (auth.required)', async () => {
+    const response = await (await anonymous(t.app)).get('/api/projects');
+    expect(response.status).toBe(401);
+    expect(response.body.code).toBe('auth.required');
+  });
+});
+
+describe('session times (P1)', () => {
+  it('warns near the end, and only real activity or “continue” extends the session', async () => {
+    const client = await signIn(t.app, DEMO_ORGANISER);
+    const start = await client.get('/api/session/status');
+    expect(start.status).toBe(200);
+    expect(start.body).toEqual({ timeWarn: false, timeClose: false, expiresAt: inSeconds(IDLE_SECONDS), checkSeconds: 60 });
+    const firstEnd = start.body.expiresAt;
+
+    // Just before the warning delay: no warning yet.
+    clock.advanceSeconds(IDLE_SECONDS - WARN_SECONDS - 10);
+    expect((await client.get('/api/session/status')).body).toMatchObject({ timeWarn: false, timeClose: false });
+
+    // Inside the warning delay: warn, but the checks themselves (and reading the session) extend nothing.
+    clock.advanceSeconds(20);
+    for (let i = 0; i < 3; i++) {
+      const check = await client.get('/api/session/status');
+      expect(check.body).toMatchObject({ timeWarn: true, timeClose: false, expiresAt: firstEnd });
+    }
+    expect((await client.get('/api/session')).body.session).toMatchObject({ timeWarn: true, expiresAt: firstEnd });
+
+    // Any other call of the user counts as activity.
+    expect((await client.get('/api/projects')).status).toBe(200);
+    const afterActivity = await client.get('/api/session/status');
+    expect(afterActivity.body).toMatchObject({ timeWarn: false, timeClose: false, expiresAt: inSeconds(IDLE_SECONDS) });
+
+    // “Continue” in the warning modal.
+    clock.advanceSeconds(IDLE_SECONDS - 30);
+    expect((await client.get('/api/session/status')).body.timeWarn).toBe(true);
+    const extended = await client.post('/api/session/extend');
+    expect(extended.status).toBe(200);
+    expect(extended.body).toMatchObject({ timeWarn: false, timeClose: false, expiresAt: inSeconds(IDLE_SECONDS) });
+    expect((await client.get('/api/session/status')).body.expiresAt).toBe(inSeconds(IDLE_SECONDS));
+  });
+
+  it('closes a session left idle: status says timeClose, calls answer 401 auth.sessionExpired', async () => {
+    const client = await signIn(t.app, DEMO_ORGANISER);
+    clock.advanceSeconds(IDLE_SECONDS + 1);
+
+    const status = await client.get('/api/session/status');
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ timeWarn: false, timeClose: true, expiresAt: null });
+
+    const call = await client.get('/api/projects');
+    expect(call.status).toBe(401);
+    expect(call.body).toMatchObject({ code: 'auth.sessionExpired', title: fr.errors.auth.sessionExpired });
+    expect((await client.post('/api/session/extend')).status).toBe(401);
+    expect((await client.get('/api/session')).body.user).toBeNull();
+  });
+});
+
+describe('preferences (P4)', () => {
+  it('remembers the language: the session says en and error titles switch to English', async () => {
+    const client = await signIn(t.app, DEMO_ORGANISER);
+    const missing = `/api/projects/${crypto.randomUUID()}`;
+    expect((await client.get(missing)).body.title).toBe(fr.errors.notFound);
+
+    try {
+      const response = await client.patch('/api/me', { locale: 'en' });
+      expect(response.status).toBe(200);
+      expect(response.body.locale).toBe('en');
+      expect((await client.get('/api/session')).body.user.locale).toBe('en');
+      const error = await client.get(missing);
+      expect(error.status).toBe(404);
+      expect(error.body).toMatchObject({ code: 'notFound', title: en.errors.notFound });
+
+      // Remembered for the user, not for the browser: a new sign-in elsewhere is in English too.
+      const elsewhere = await signIn(t.app, DEMO_ORGANISER);
+      expect(elsewhere.user.locale).toBe('en');
+    } finally {
+      await client.patch('/api/me', { locale: 'fr' });
+    }
+  });
+
+  it('refuses a language other than fr or en', async () => {
+    const client = await signIn(t.app, DEMO_ORGANISER);
+    const response = await client.patch('/api/me', { locale: 'de' });
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual([
+      { field: 'locale', code: 'validation.language', message: fr.validation.language },
+    ]);
+  });
+});
+
+describe('company switch (P2)', () => {
+  it('lets a super-admin work in another company, and records each switch', async () => {
+    const superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
+    const homeId = superAdmin.user.company.id;
+    const borealId = await companyIdByName('Congrès Boréal');
+    const before = await superAdmin.get('/api/projects?pageSize=100');
+    expect(before.body.items.some((p: { nameFr: string }) => p.nameFr.startsWith('Journée B2B Montréal'))).toBe(true);
+
+    const switched = await superAdmin.post('/api/session/company', { companyId: borealId });
+    expect(switched.status).toBe(200);
+    expect(switched.body).toMatchObject({ company: { id: borealId, name: 'Congrès Boréal' }, homeCompanyId: homeId });
+    expect((await superAdmin.get('/api/session')).body.user.company.id).toBe(borealId);
+
+    const projects = await superAdmin.get('/api/projects?pageSize=100&sort=name');
+    expect(projects.body.items.map((p: { nameFr: string }) => p.nameFr)).toEqual([
+      'Congrès boréal des ressources naturelles 2027',
+      'Forum nordique de l’énergie 2027',
+    ]);
+    expect(projects.body.total).toBe(2);
+
+    const back = await superAdmin.post('/api/session/company', { companyId: homeId });
+    expect(back.body.company.id).toBe(homeId);
+    expect((await superAdmin.get('/api/projects')).body.total).toBe(before.body.total);
+
+    const records = await t.deps.db
+      .select()
+      .from(companySwitches)
+      .where(eq(companySwitches.userId, superAdmin.user.id))
+      .orderBy(companySwitches.switchedAt);
+    expect(records.slice(-2)).toMatchObject([
+      { userEmail: DEMO_SUPER_ADMIN, fromCompanyId: homeId, toCompanyId: borealId, toCompanyName: 'Congrès Boréal' },
+      { userEmail: DEMO_SUPER_ADMIN, fromCompanyId: borealId, toCompanyId: homeId },
+    ]);
+  });
+
+  it('refuses the switch to an organiser (403) and records nothing', async () => {
+    const borealId = await companyIdByName('Congrès Boréal');
+    const organiser = await signIn(t.app, DEMO_ORGANISER);
+    const response = await organiser.post('/api/session/company', { companyId: borealId });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ code: 'forbidden', title: fr.errors.forbidden });
+    expect((await organiser.get('/api/session')).body.user.company.name).toBe('Événements Maillage (démo)');
+    const records = await t.deps.db
+      .select()
+      .from(companySwitches)
+      .where(eq(companySwitches.userId, organiser.user.id));
+    expect(records).toEqual([]);
+  });
+
+  it('answers 404 for a company that does not exist', async () => {
+    const superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
+    const response = await superAdmin.post('/api/session/company', { companyId: crypto.randomUUID() });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('login rate limiting', () => {
+  let limited: FastifyInstance;
+  beforeAll(async () => {
+    // The same database, served by a second app whose limit is 3 attempts.
+    ({ app: limited } = await buildApp({
+      config: testConfig({ LOGIN_MAX_ATTEMPTS: '3' }),
+      database: t.database,
+      logger: false,
+    }));
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('refuses the 4th attempt for one e-mail with 429 tooManyAttempts, even with the right password', async () => {
+    const client = await anonymous(limited);
+    for (let i = 0; i < 3; i++) {
+      const attempt = await client.post('/api/session', { email: DEMO_ORGANISER, password: `wrong-${i}` });
+      expect(attempt.status).toBe(401);
+    }
+    const fourth = await client.post('/api/session', { email: DEMO_ORGANISER, password: DEMO_PASSWORD });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toMatchObject({ status: 429, code: 'tooManyAttempts', title: fr.errors.tooManyAttempts });
+    expect(client.cookies.maillage_session).toBeUndefined();
+
+    // Another account is not locked out by these attempts.
+    const other = await client.post('/api/session', { email: SECOND_COMPANY_USER, password: DEMO_PASSWORD });
+    expect(other.status).toBe(200);
+  });
+});

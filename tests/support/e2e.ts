@@ -1,0 +1,293 @@
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { test as base, expect, inject } from 'vitest';
+import type { Language } from '../../contracts/http';
+import en from '../../locales/en.json';
+import fr from '../../locales/fr.json';
+import { type RunningServer, startServer } from './global-setup-e2e';
+
+/**
+ * Helpers of the browser tier: Debian's Chromium driven by playwright-core (one browser per file, a new context
+ * per test), sign-in, an API client that seeds data the way the web app calls the server, and the texts of the
+ * locale files, which tests look things up by (a change of wording does not break them).
+ */
+
+export { expect, startServer, type RunningServer };
+
+export const PASSWORD = 'Maillage-demo-2026';
+export const SUPER_ADMIN = 'super@maillage.test';
+export const ORGANISER = 'organisatrice@maillage.test';
+export const BOREAL_USER = 'gestion@boreal.test';
+export const DEMO_COMPANY = 'Événements Maillage (démo)';
+export const BOREAL_COMPANY = 'Congrès Boréal';
+
+export type Texts = typeof fr;
+export const TEXTS: Record<Language, Texts> = { fr, en };
+export const LANGUAGES = ['fr', 'en'] as const satisfies readonly Language[];
+export const otherLanguage = (language: Language): Language => (language === 'fr' ? 'en' : 'fr');
+
+/** Each demo account's own language, which `signIn` puts back unless told otherwise. */
+const HOME_LANGUAGE: Record<string, Language> = { [SUPER_ADMIN]: 'fr', [ORGANISER]: 'fr', [BOREAL_USER]: 'en' };
+
+/** `{{name}}` placeholders filled in, as i18next does. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}
+
+/** A name no other test, nor an earlier run, has used. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Matches exactly this text (spaces around ignored), for names that may hold regex characters. */
+export const exactly = (s: string) => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
+
+/** Retries `read` until the assertion that follows holds (10 s by default): `await until(() => x).toBe(y)`. */
+export const until = <T>(read: () => T | Promise<T>, timeout = 10_000) =>
+  expect.poll(read, { timeout, interval: 50 });
+
+// ---------- browser fixtures ----------
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * The test function of browser files. Fixtures: `baseUrl` (the shared server; a file can override it),
+ * `browser` (one per file), `page` (in a fresh context: no cookie, no local storage) and `newPage()` for a
+ * further fresh context in the same test (another browser profile). Contexts close when the test ends, so tests
+ * may run concurrently.
+ */
+export const test = base
+  .extend('baseUrl', { scope: 'file' }, async () => inject('e2eBaseUrl'))
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const browser = await launchBrowser();
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend('newPage', async ({ browser, baseUrl }, { onCleanup }) => {
+    const contexts: Awaited<ReturnType<Browser['newContext']>>[] = [];
+    onCleanup(() => Promise.all(contexts.map((c) => c.close().catch(() => undefined))).then(() => undefined));
+    return async (): Promise<Page> => {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 1440, height: 900 },
+        // A French-speaking browser: what the user chooses in the app must win over it.
+        locale: 'fr-CA',
+        timezoneId: 'America/Toronto',
+      });
+      context.setDefaultTimeout(10_000);
+      contexts.push(context);
+      return context.newPage();
+    };
+  })
+  .extend('page', async ({ newPage }) => newPage());
+
+// ---------- the app ----------
+
+/** Fills in the sign-in form (the page must show it) and submits it. */
+export async function submitSignIn(page: Page, email: string, password = PASSWORD) {
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+/**
+ * Signs in through the sign-in page (the one shown, else /sign-in) and waits for the app's header. The user's remembered language is set first
+ * (through the API) to `language`, or to the account's own, so no test depends on what an earlier one chose.
+ */
+export async function signIn(page: Page, email: string, language: Language = HOME_LANGUAGE[email] ?? 'fr') {
+  if (!page.url().includes('/sign-in')) await page.goto('/sign-in');
+  await page.locator('input[type="email"]').waitFor();
+  const api = await ApiClient.signIn(new URL(page.url()).origin, email);
+  await api.setLanguage(language);
+  await submitSignIn(page, email);
+  await languageSwitch(page).waitFor();
+  await until(() => page.locator('html').getAttribute('lang')).toBe(language);
+  return api;
+}
+
+export const languageSwitch = (page: Page) => page.getByTestId('language-switch');
+
+/** Clicks FR or EN in the header. */
+export async function chooseLanguage(page: Page, language: Language) {
+  await languageSwitch(page).locator('label').filter({ hasText: language.toUpperCase() }).click();
+  await until(() => page.locator('html').getAttribute('lang')).toBe(language);
+}
+
+/** Signs out through the account menu. */
+export async function signOut(page: Page, t: Texts) {
+  await page.getByRole('button', { name: t.header.account }).click();
+  await page.getByRole('menuitem', { name: t.header.signOut }).click();
+  await page.waitForURL((url) => url.pathname === '/sign-in');
+}
+
+export const pageTitle = (page: Page) => page.locator('main h1');
+export const menuLink = (page: Page, pageId: string) => page.locator(`nav [data-page="${pageId}"]`);
+
+/** The dialog titled `title` (Mantine modals are labelled by their title). */
+export const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+
+/** A notification (Mantine toast) holding `text`. */
+export const notice = (page: Page, text: string) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+/**
+ * Clicks a submit button once its double-click guard is over (P8: a second click within a second is ignored),
+ * as a user who paused would.
+ */
+export async function submit(button: Locator) {
+  await until(() => button.getAttribute('data-guarded'), 2_000).toBeNull();
+  await button.click();
+}
+
+/** Flips a Mantine switch the way a user does: by clicking its track (the input itself is hidden). */
+export async function flip(page: Page, toggle: Locator) {
+  const id = await toggle.getAttribute('id');
+  await page.locator(`label[for="${id}"]`).click();
+}
+
+/** The text field labelled `label` (the required star ignored). */
+export const textField = (scope: Page | Locator, label: string) =>
+  scope.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`) });
+
+/** A date field by its label (date inputs have no textbox role). */
+export const dateField = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`));
+
+/** The error shown under `input` (Mantine puts it in the input's wrapper). */
+export const errorUnder = (input: Locator) =>
+  input
+    .locator('xpath=ancestor::div[contains(@class, "mantine-InputWrapper-root")][1]')
+    .locator('.mantine-InputWrapper-error');
+
+// ---------- data tables ----------
+
+export const tableRows = (page: Page) => page.locator('main table tbody tr');
+
+/** The rows' texts once the table has loaded (no overlay). */
+export async function rowTexts(page: Page): Promise<string[]> {
+  await tableSettled(page);
+  return tableRows(page).allInnerTexts();
+}
+
+/** The text of one cell per row: the column whose heading reads `header`. */
+export async function columnTexts(page: Page, header: string): Promise<string[]> {
+  await tableSettled(page);
+  const headers = await page.locator('main table thead th').allInnerTexts();
+  const index = headers.findIndex((h) => h.trim() === header);
+  if (index < 0) throw new Error(`no column "${header}" among ${JSON.stringify(headers)}`);
+  // Text content, not inner text: badges are upper-cased by CSS only.
+  const cells = await page.locator(`main table tbody tr td:nth-child(${index + 1})`).allTextContents();
+  return cells.map((c) => c.trim());
+}
+
+/** Waits until the table's loading overlay is gone. */
+export async function tableSettled(page: Page) {
+  await page.locator('main table').waitFor();
+  await until(() => page.locator('main .mantine-LoadingOverlay-root').count()).toBe(0);
+}
+
+/** Types in the table's search box and applies it with Enter. */
+export async function searchTable(page: Page, t: Texts, term: string) {
+  const box = page.getByRole('textbox', { name: t.table.searchLabel, exact: true });
+  await box.fill(term);
+  await box.press('Enter');
+  await until(() => new URL(page.url()).searchParams.get('q')).toBe(term);
+  await tableSettled(page);
+}
+
+/** Opens a Mantine Select and picks the option that reads `option`. */
+export async function choose(page: Page, select: Locator, option: string) {
+  await select.click();
+  await page.getByRole('option', { name: exactly(option) }).click();
+  await until(() => select.inputValue()).toBe(option);
+}
+
+export const searchParams = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+
+// ---------- the API, to seed data ----------
+
+export interface SeededProject {
+  id: string;
+  nameFr: string;
+  nameEn: string;
+  isActive: boolean;
+}
+
+/** A signed-in caller of the API with its own cookie jar and CSRF token, as the web app calls it. */
+export class ApiClient {
+  private readonly cookies = new Map<string, string>();
+  private csrf = '';
+
+  private constructor(readonly baseUrl: string) {}
+
+  static async signIn(baseUrl: string, email: string, password = PASSWORD): Promise<ApiClient> {
+    const client = new ApiClient(baseUrl);
+    await client.refreshCsrf();
+    await client.call('POST', '/api/session', { email, password });
+    await client.refreshCsrf();
+    return client;
+  }
+
+  private async refreshCsrf() {
+    this.csrf = (await this.call<{ csrfToken: string }>('GET', '/api/session')).csrfToken;
+  }
+
+  async call<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET') headers['x-csrf-token'] = this.csrf;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl}${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  setLanguage(locale: Language) {
+    return this.call('PATCH', '/api/me', { locale });
+  }
+
+  /** A project of the caller's current company, next year. */
+  createProject(overrides: Partial<Record<'nameFr' | 'nameEn' | 'startsOn' | 'endsOn', string>> = {}) {
+    const nameFr = overrides.nameFr ?? uniqueName('Projet e2e');
+    const year = new Date().getFullYear() + 1;
+    return this.call<SeededProject>('POST', '/api/projects', {
+      nameFr,
+      nameEn: overrides.nameEn ?? nameFr.replace(/^Projet/, 'Project'),
+      startsOn: overrides.startsOn ?? `${year}-06-10`,
+      endsOn: overrides.endsOn ?? `${year}-06-12`,
+      timeZone: 'America/Toronto',
+      defaultLanguage: 'fr',
+      externalDashboardUrl: '',
+    });
+  }
+
+  listProjects(query: Record<string, string | number> = {}) {
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    return this.call<{ items: SeededProject[]; total: number }>('GET', `/api/projects?${qs}`);
+  }
+}

@@ -1,0 +1,112 @@
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * Browser tier: one server of the built app for every e2e file, on a free port of 127.0.0.1, with a fresh data
+ * folder (a new embedded database seeded with the demo data). Its address reaches the tests as `e2eBaseUrl`.
+ */
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+  }
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const MAIN = path.join(ROOT, 'dist/server/main.js');
+
+export interface RunningServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server stopped (code ${child.exitCode}) before it was ready:\n${output()}`);
+    }
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server was not ready within 90 s:\n${output()}`);
+}
+
+/**
+ * Starts `node dist/server/main.js` on a free port with a fresh data folder under the system's temporary folder,
+ * and waits for /healthz. `env` adds or overrides settings (server/config.ts). `stop` ends the process and
+ * removes the folder.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-e2e-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_ATTEMPTS: '1000',
+      JOBS: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(force);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilHealthy(baseUrl, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(MAIN)) execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
+  const server = await startServer();
+  project.provide('e2eBaseUrl', server.baseUrl);
+  return () => server.stop();
+}

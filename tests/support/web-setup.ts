@@ -1,0 +1,47 @@
+/**
+ * Setup of the `web` test project (jsdom): the browser APIs Mantine needs that jsdom lacks (as Mantine's testing
+ * guide recommends for Jest/Vitest), a clean DOM and no notification left after each test, and the app's i18n
+ * instance in French before each test.
+ */
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { i18n } from '../../web/lib/i18n';
+
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
+
+window.HTMLElement.prototype.scrollIntoView = () => {};
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+class ResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserver;
+
+beforeEach(async () => {
+  localStorage.clear();
+  await i18n.changeLanguage('fr');
+  document.documentElement.lang = 'fr';
+});
+
+afterEach(() => {
+  cleanup();
+  // Mantine keeps notifications in a module store: none may leak into the next test.
+  notifications.clean();
+});
