@@ -6,11 +6,22 @@ export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** P5 search: every word must appear in one of the columns (case- and accent-sensitive ILIKE). */
+/**
+ * Text without its accents, through the database's `unaccent` dictionary wrapped as an immutable function (so it can
+ * be indexed; created by migration 0001). "montreal" finds "Montréal", "boreal" finds "Boréal".
+ */
+export const unaccented = (value: AnyColumn | SQL | string) => sql`maillage_unaccent(${value})`;
+
+/** People's order of names: case and accents do not decide (ICU root collation), on both engines alike. */
+export const humanOrder = (column: AnyColumn | SQL) => sql`${column} collate "und-x-icu"`;
+
+/** P5 search: every word must appear in one of the columns, ignoring case and accents. */
 export function searchCondition(q: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
   const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
   if (!words.length) return undefined;
-  const perWord = words.map((w) => or(...columns.map((c) => ilike(c, likePattern(w)))));
+  const perWord = words.map((w) =>
+    or(...columns.map((c) => ilike(unaccented(c), unaccented(likePattern(w))))),
+  );
   return sql.join(perWord as SQL[], sql` and `);
 }
 

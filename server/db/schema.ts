@@ -111,11 +111,12 @@ export const projects = pgTable(
   },
   (t) => [
     index('projects_company_starts_idx').on(t.companyId, t.startsOn),
-    index('projects_company_name_fr_idx').on(t.companyId, t.nameFr),
-    index('projects_company_name_en_idx').on(t.companyId, t.nameEn),
-    // Search (ILIKE '%word%') over both names: trigram indexes (pg_trgm, created by migration 0001).
-    index('projects_name_fr_trgm_idx').using('gin', t.nameFr.op('gin_trgm_ops')),
-    index('projects_name_en_trgm_idx').using('gin', t.nameEn.op('gin_trgm_ops')),
+    // Lists sorted by name in people's order (see humanOrder in db/list.ts).
+    index('projects_company_name_fr_idx').on(t.companyId, sql`${t.nameFr} collate "und-x-icu"`),
+    index('projects_company_name_en_idx').on(t.companyId, sql`${t.nameEn} collate "und-x-icu"`),
+    // Search (ILIKE '%word%' without accents) over both names: trigram indexes (pg_trgm and unaccent, migration 0001).
+    index('projects_name_fr_trgm_idx').using('gin', sql`maillage_unaccent(${t.nameFr}) gin_trgm_ops`),
+    index('projects_name_en_trgm_idx').using('gin', sql`maillage_unaccent(${t.nameEn}) gin_trgm_ops`),
     check('projects_language_check', sql`${t.defaultLanguage} in ('fr', 'en')`),
     check('projects_dates_check', sql`${t.endsOn} >= ${t.startsOn}`),
   ],

@@ -19,7 +19,9 @@ export function nulCharacterField(value: unknown, path: string[] = []): string |
 export function registerNulCharacterGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     const field =
-      nulCharacterField(request.params) ?? nulCharacterField(request.query) ?? nulCharacterField(request.body);
+      nulCharacterField(request.params) ??
+      nulCharacterField(request.query) ??
+      nulCharacterField(request.body);
     if (field !== undefined) throw AppError.field(field, 'validation.invalid');
   });
 }

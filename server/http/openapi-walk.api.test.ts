@@ -255,10 +255,14 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
   if (op.method === 'GET') {
     it('answers its caller: 200, or 404 for ids that do not exist', async () => {
       const required = op.queryParams.filter((p) => p.required);
-      const query = required.map((p) => `${p.name}=${encodeURIComponent(String(sample(p.schema)))}`).join('&');
+      const query = required
+        .map((p) => `${p.name}=${encodeURIComponent(String(sample(p.schema)))}`)
+        .join('&');
       const url = `${fillPath(op.path, randomIds(op))}${query ? `?${query}` : ''}`;
       const response = await call(allowedClient(op), { method: 'GET', url });
-      expect(response.status, `${url}: ${JSON.stringify(response.body)}`).toBe(op.pathParams.length ? 404 : 200);
+      expect(response.status, `${url}: ${JSON.stringify(response.body)}`).toBe(
+        op.pathParams.length ? 404 : 200,
+      );
     });
   }
 

@@ -59,7 +59,9 @@ function run(binDir: string, user: string | null, cwd: string, command: string, 
   const [cmd, argv] = user ? ['runuser', ['-u', user, '--', file, ...args]] : [file, args];
   const result = spawnSync(cmd, argv, { cwd, encoding: 'utf8' });
   if (result.status !== 0) {
-    throw new Error(`${command} failed (${result.status}): ${result.error ?? ''}\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `${command} failed (${result.status}): ${result.error ?? ''}\n${result.stdout}\n${result.stderr}`,
+    );
   }
 }
 
@@ -108,7 +110,18 @@ async function startServer(binDir: string) {
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');
-  run(binDir, user, root, 'pg_ctl', ['start', '-w', '-t', '60', '-D', dataDir, '-l', path.join(root, 'server.log'), '-o', options]);
+  run(binDir, user, root, 'pg_ctl', [
+    'start',
+    '-w',
+    '-t',
+    '60',
+    '-D',
+    dataDir,
+    '-l',
+    path.join(root, 'server.log'),
+    '-o',
+    options,
+  ]);
   const stop = () => {
     try {
       run(binDir, user, root, 'pg_ctl', ['stop', '-m', 'immediate', '-w', '-D', dataDir]);
@@ -142,7 +155,11 @@ export default async function setup(project: TestProject) {
   try {
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
     await adminQuery(adminUrl, `CREATE DATABASE ${TEMPLATE_DATABASE}`);
-    const template = await openDatabase({ engine: 'postgres', url: withDatabase(adminUrl, TEMPLATE_DATABASE), poolSize: 1 });
+    const template = await openDatabase({
+      engine: 'postgres',
+      url: withDatabase(adminUrl, TEMPLATE_DATABASE),
+      poolSize: 1,
+    });
     try {
       await migrateDatabase(template);
     } finally {

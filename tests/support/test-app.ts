@@ -8,9 +8,9 @@ import { type Config, loadConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
 import type { Deps } from '../../server/deps';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo';
-import { TEMPLATE_DATABASE } from './global-setup-postgres';
 // Declares the value provided by the PGlite global setup.
 import type {} from './global-setup-pglite';
+import { TEMPLATE_DATABASE } from './global-setup-postgres';
 
 /** The settings a test may override, as environment variables (see server/config.ts). */
 export type TestEnv = Partial<
@@ -49,7 +49,9 @@ export interface TestApp {
 function engine(): 'pglite' | 'postgres' {
   const value = process.env.TEST_ENGINE;
   if (value !== 'pglite' && value !== 'postgres') {
-    throw new Error(`TEST_ENGINE must be pglite or postgres (got ${value}); run the api or api-pg vitest project`);
+    throw new Error(
+      `TEST_ENGINE must be pglite or postgres (got ${value}); run the api or api-pg vitest project`,
+    );
   }
   return value;
 }
@@ -101,7 +103,12 @@ export async function createTestApp(options: { env?: TestEnv; now?: () => Date }
   const { database, url, drop } = await openTestDatabase();
   try {
     await seedDemo(database.db);
-    const { app, deps } = await buildApp({ config: testConfig(options.env), database, now: options.now, logger: false });
+    const { app, deps } = await buildApp({
+      config: testConfig(options.env),
+      database,
+      now: options.now,
+      logger: false,
+    });
     await app.ready();
     return {
       app,
@@ -143,7 +150,15 @@ export interface ApiResponse {
   body: Json;
   headers: Record<string, string | string[] | number | undefined>;
   /** The Set-Cookie headers of the response, parsed. */
-  setCookies: { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string; maxAge?: number; expires?: Date }[];
+  setCookies: {
+    name: string;
+    value: string;
+    httpOnly?: boolean;
+    sameSite?: string;
+    path?: string;
+    maxAge?: number;
+    expires?: Date;
+  }[];
 }
 
 export interface RequestOptions {
@@ -225,7 +240,10 @@ async function fetchCsrf(client: ApiClient) {
 }
 
 /** A browser without a session, but with a CSRF token: its refusals are about the session, not the token. */
-export async function anonymous(app: FastifyInstance, headers: Record<string, string> = {}): Promise<ApiClient> {
+export async function anonymous(
+  app: FastifyInstance,
+  headers: Record<string, string> = {},
+): Promise<ApiClient> {
   const client = makeClient(app, headers);
   await fetchCsrf(client);
   return client;
@@ -260,7 +278,10 @@ function expectOk(what: string, response: ApiResponse) {
 const unique = () => randomUUID().slice(0, 8);
 
 /** A project of the client's current company; any field may be overridden. */
-export async function buildProject(client: ApiClient, overrides: Record<string, unknown> = {}): Promise<Json> {
+export async function buildProject(
+  client: ApiClient,
+  overrides: Record<string, unknown> = {},
+): Promise<Json> {
   const tag = unique();
   return expectOk(
     'creating a project',
@@ -277,7 +298,10 @@ export async function buildProject(client: ApiClient, overrides: Record<string, 
 }
 
 /** A company, created by a super-admin's client; any field may be overridden. */
-export async function buildCompany(superClient: ApiClient, overrides: Record<string, unknown> = {}): Promise<Json> {
+export async function buildCompany(
+  superClient: ApiClient,
+  overrides: Record<string, unknown> = {},
+): Promise<Json> {
   const tag = unique();
   return expectOk(
     'creating a company',

@@ -16,7 +16,13 @@ import { DEMO_ORGANISER, DEMO_PASSWORD, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } 
 import { hashPassword } from '../users/passwords';
 import { insertUser } from '../users/repository';
 
-type Company = { id: string; name: string; archivedAt: string | null; projectCount: number; userCount: number };
+type Company = {
+  id: string;
+  name: string;
+  archivedAt: string | null;
+  projectCount: number;
+  userCount: number;
+};
 
 let t: TestApp;
 let superAdmin: ApiClient;
@@ -74,7 +80,13 @@ describe('companies (A3, super-admin)', () => {
   });
 
   it('refuses a company name already taken, whatever its case (field name)', async () => {
-    const variants = ['Congrès Boréal', 'congrès boréal', 'CONGRÈS BORÉAL', 'Événements MAILLAGE (démo)', 'ÉVÉNEMENTS MAILLAGE (DÉMO)'];
+    const variants = [
+      'Congrès Boréal',
+      'congrès boréal',
+      'CONGRÈS BORÉAL',
+      'Événements MAILLAGE (démo)',
+      'ÉVÉNEMENTS MAILLAGE (DÉMO)',
+    ];
     for (const name of variants) {
       const response = await superAdmin.post('/api/companies', { name });
       expect(response.status, name).toBe(400);
@@ -87,7 +99,9 @@ describe('companies (A3, super-admin)', () => {
   it('refuses a name of one character and a bad e-mail, under their fields', async () => {
     const response = await superAdmin.post('/api/companies', { name: 'X', contactEmail: 'pas-une-adresse' });
     expect(response.status).toBe(400);
-    expect(response.body.fields.map((f: { field: string; code: string }) => [f.field, f.code]).sort()).toEqual([
+    expect(
+      response.body.fields.map((f: { field: string; code: string }) => [f.field, f.code]).sort(),
+    ).toEqual([
       ['contactEmail', 'validation.email'],
       ['name', 'validation.required'],
     ]);
@@ -95,7 +109,10 @@ describe('companies (A3, super-admin)', () => {
 
   it('edits a company, keeping names unique', async () => {
     const company = await buildCompany(superAdmin);
-    const renamed = await superAdmin.put(`/api/companies/${company.id}`, { name: 'Foire du Nord', contactEmail: '' });
+    const renamed = await superAdmin.put(`/api/companies/${company.id}`, {
+      name: 'Foire du Nord',
+      contactEmail: '',
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id: company.id, name: 'Foire du Nord', contactEmail: null });
 
@@ -107,7 +124,9 @@ describe('companies (A3, super-admin)', () => {
     expect(taken.body.fields).toMatchObject([{ field: 'name', code: 'validation.companyNameTaken' }]);
     expect((await superAdmin.get(`/api/companies/${company.id}`)).body.name).toBe('FOIRE DU NORD');
 
-    expect((await superAdmin.put(`/api/companies/${crypto.randomUUID()}`, { name: 'Fantôme' })).status).toBe(404);
+    expect((await superAdmin.put(`/api/companies/${crypto.randomUUID()}`, { name: 'Fantôme' })).status).toBe(
+      404,
+    );
   });
 
   it('archives and restores a company', async () => {
@@ -117,13 +136,17 @@ describe('companies (A3, super-admin)', () => {
     expect(archived.body.archivedAt).toEqual(expect.any(String));
     expect(await listNames('&status=archived')).toContain(company.name);
     expect(await listNames('&status=active')).not.toContain(company.name);
-    expect((await superAdmin.get('/api/company-choices')).body.map((c: Company) => c.id)).not.toContain(company.id);
+    expect((await superAdmin.get('/api/company-choices')).body.map((c: Company) => c.id)).not.toContain(
+      company.id,
+    );
 
     const restored = await superAdmin.post(`/api/companies/${company.id}/archive`, { archived: false });
     expect(restored.status).toBe(200);
     expect(restored.body.archivedAt).toBeNull();
     expect(await listNames('&status=active')).toContain(company.name);
-    expect((await superAdmin.get('/api/company-choices')).body.map((c: Company) => c.id)).toContain(company.id);
+    expect((await superAdmin.get('/api/company-choices')).body.map((c: Company) => c.id)).toContain(
+      company.id,
+    );
   });
 
   it('deletes a company with its projects and users once its name is typed', async () => {
@@ -140,14 +163,21 @@ describe('companies (A3, super-admin)', () => {
       passwordHash: await hashPassword(DEMO_PASSWORD),
     });
     await signIn(t.app, user.email);
-    expect((await superAdmin.get(`/api/companies/${company.id}`)).body).toMatchObject({ projectCount: 1, userCount: 1 });
+    expect((await superAdmin.get(`/api/companies/${company.id}`)).body).toMatchObject({
+      projectCount: 1,
+      userCount: 1,
+    });
 
     const wrong = await superAdmin.delete(`/api/companies/${company.id}`, { confirmName: 'Salon à effacr' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.fields).toMatchObject([{ field: 'confirmName', code: 'validation.confirmNameMismatch' }]);
+    expect(wrong.body.fields).toMatchObject([
+      { field: 'confirmName', code: 'validation.confirmNameMismatch' },
+    ]);
     expect((await superAdmin.get(`/api/companies/${company.id}`)).status).toBe(200);
 
-    const deleted = await superAdmin.delete(`/api/companies/${company.id}`, { confirmName: ' salon à effacer ' });
+    const deleted = await superAdmin.delete(`/api/companies/${company.id}`, {
+      confirmName: ' salon à effacer ',
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ ok: true });
     expect((await superAdmin.get(`/api/companies/${company.id}`)).status).toBe(404);
@@ -155,7 +185,10 @@ describe('companies (A3, super-admin)', () => {
       .select({ n: count() })
       .from(projects)
       .where(eq(projects.companyId, company.id));
-    const [{ n: usersLeft }] = await t.deps.db.select({ n: count() }).from(users).where(eq(users.companyId, company.id));
+    const [{ n: usersLeft }] = await t.deps.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.companyId, company.id));
     expect({ projectsLeft, usersLeft }).toEqual({ projectsLeft: 0, usersLeft: 0 });
     const signInAgain = await (await anonymous(t.app)).post('/api/session', {
       email: user.email,
@@ -174,7 +207,10 @@ describe('companies (A3, super-admin)', () => {
     const remove = await superAdmin.delete(`/api/companies/${demo.id}`, { confirmName: demo.name });
     expect(remove.status).toBe(409);
     expect(remove.body.code).toBe('companies.cannotDeleteOwn');
-    expect((await superAdmin.get(`/api/companies/${demo.id}`)).body).toMatchObject({ archivedAt: null, projectCount: 28 });
+    expect((await superAdmin.get(`/api/companies/${demo.id}`)).body).toMatchObject({
+      archivedAt: null,
+      projectCount: 28,
+    });
   });
 
   it('answers 404 for a company that does not exist', async () => {
@@ -186,28 +222,35 @@ describe('companies (A3, super-admin)', () => {
 });
 
 describe('companies, as an organiser', () => {
-  const endpoints = Object.values(companyEndpoints).filter(
-    (value): value is Endpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
+  const endpoints = (Object.values(companyEndpoints) as unknown[]).filter(
+    (value): value is Endpoint =>
+      typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
   );
 
-  it.each(['demo', 'second'] as const)('refuses every companies route with 403 (%s company)', async (which) => {
-    const organiser = await signIn(t.app, which === 'demo' ? DEMO_ORGANISER : SECOND_COMPANY_USER);
-    expect(endpoints.length).toBeGreaterThanOrEqual(7);
-    for (const endpoint of endpoints) {
-      const url = endpoint.path.replace(':companyId', which === 'demo' ? demo.id : boreal.id);
-      const response = await organiser.request({
-        method: endpoint.method,
-        url,
-        body: endpoint.method === 'GET' ? undefined : { name: 'Prise de contrôle', archived: true, confirmName: demo.name },
+  it.each(['demo', 'second'] as const)(
+    'refuses every companies route with 403 (%s company)',
+    async (which) => {
+      const organiser = await signIn(t.app, which === 'demo' ? DEMO_ORGANISER : SECOND_COMPANY_USER);
+      expect(endpoints.length).toBeGreaterThanOrEqual(7);
+      for (const endpoint of endpoints) {
+        const url = endpoint.path.replace(':companyId', which === 'demo' ? demo.id : boreal.id);
+        const response = await organiser.request({
+          method: endpoint.method,
+          url,
+          body:
+            endpoint.method === 'GET'
+              ? undefined
+              : { name: 'Prise de contrôle', archived: true, confirmName: demo.name },
+        });
+        expect(response.status, `${endpoint.method} ${url}`).toBe(403);
+        expect(response.body.code).toBe('forbidden');
+      }
+      expect((await superAdmin.get(`/api/companies/${demo.id}`)).body).toMatchObject({
+        name: 'Événements Maillage (démo)',
+        archivedAt: null,
       });
-      expect(response.status, `${endpoint.method} ${url}`).toBe(403);
-      expect(response.body.code).toBe('forbidden');
-    }
-    expect((await superAdmin.get(`/api/companies/${demo.id}`)).body).toMatchObject({
-      name: 'Événements Maillage (démo)',
-      archivedAt: null,
-    });
-  });
+    },
+  );
 });
 
 describe('global search (P2)', () => {
@@ -215,7 +258,11 @@ describe('global search (P2)', () => {
     const response = await superAdmin.get('/api/search?q=bor');
     expect(response.status).toBe(400);
     expect(response.body.fields).toEqual([
-      { field: 'q', code: 'validation.searchTooShort', message: 'La recherche doit compter au moins 4 caractères.' },
+      {
+        field: 'q',
+        code: 'validation.searchTooShort',
+        message: 'La recherche doit compter au moins 4 caractères.',
+      },
     ]);
     expect((await superAdmin.get('/api/search?q=%20bor%20')).status).toBe(400);
   });
@@ -225,14 +272,19 @@ describe('global search (P2)', () => {
     expect(response.status).toBe(200);
     const labels = response.body.map((r: { kind: string; label: string }) => [r.kind, r.label]);
     expect(labels).toContainEqual(['user', 'Côté, Jordan, gestion@boreal.test, Congrès Boréal']);
-    expect(labels).toContainEqual(['project', 'Congrès boréal des ressources naturelles 2027, Congrès Boréal']);
+    expect(labels).toContainEqual([
+      'project',
+      'Congrès boréal des ressources naturelles 2027, Congrès Boréal',
+    ]);
     const user = response.body.find((r: { kind: string }) => r.kind === 'user');
     expect(user).toMatchObject({ companyId: boreal.id, companyName: 'Congrès Boréal', projectId: null });
     const project = response.body.find((r: { kind: string }) => r.kind === 'project');
     expect(project).toMatchObject({ companyId: boreal.id, projectId: project.id });
   });
 
-  it('finds the company by its name', async () => {
+  it('finds the company by its name, with or without its accent', async () => {
+    const unaccented = await superAdmin.get('/api/search?q=boreal');
+    expect(unaccented.body.filter((r: { kind: string }) => r.kind === 'company')).toHaveLength(1);
     const response = await superAdmin.get(`/api/search?q=${encodeURIComponent('boré')}`);
     expect(response.status).toBe(200);
     expect(response.body).toContainEqual({

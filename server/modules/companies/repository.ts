@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
-import { listPage, orderBy, searchCondition } from '../../db/list';
+import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
 import { companies, projects, users } from '../../db/schema';
 
 /**
@@ -51,8 +51,8 @@ export async function listCompanies(
   const where = and(status, searchCondition(params.q, [companies.name, companies.contactEmail]));
   const order = orderBy(
     params,
-    { name: companies.name, createdAt: companies.createdAt, projectCount },
-    [sql`lower(${companies.name})`],
+    { name: humanOrder(companies.name), createdAt: companies.createdAt, projectCount },
+    [humanOrder(companies.name)],
     companies.id,
   );
   return listPage(
@@ -74,7 +74,7 @@ export async function listActiveCompanyChoices(db: Executor) {
     .select({ id: companies.id, name: companies.name, isDemo: companies.isDemo })
     .from(companies)
     .where(isNull(companies.archivedAt))
-    .orderBy(sql`lower(${companies.name})`);
+    .orderBy(humanOrder(companies.name));
 }
 
 export async function insertCompany(db: Executor, row: typeof companies.$inferInsert) {

@@ -25,7 +25,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const names = (items: Project[], lang: 'fr' | 'en') => items.map((p) => (lang === 'fr' ? p.nameFr : p.nameEn));
+const names = (items: Project[], lang: 'fr' | 'en') =>
+  items.map((p) => (lang === 'fr' ? p.nameFr : p.nameEn));
 const sorted = (list: string[], lang: 'fr' | 'en') => [...list].sort(new Intl.Collator(lang).compare);
 
 async function allProjects(client: ApiClient, query = ''): Promise<{ items: Project[]; total: number }> {
@@ -62,7 +63,10 @@ describe('project list (P5)', () => {
       expect(response.body.fields.map((f: { field: string }) => f.field)).toEqual(['pageSize']);
     }
     const response = await organiser.get('/api/projects?pageSize=30');
-    expect(response.body.fields[0]).toMatchObject({ code: 'validation.pageSize', message: expect.stringContaining('25') });
+    expect(response.body.fields[0]).toMatchObject({
+      code: 'validation.pageSize',
+      message: expect.stringContaining('25'),
+    });
     expect((await organiser.get('/api/projects?pageSize=75')).body.pageSize).toBe(75);
   });
 
@@ -92,13 +96,61 @@ describe('project list (P5)', () => {
 
     // "aerospace" is only in the English name of the Forum de l’aérospatiale.
     const byEnglish = await allProjects(organiser, '&q=aerospace');
-    expect(names(byEnglish.items, 'fr').sort()).toEqual(['Forum de l’aérospatiale 2026', 'Forum de l’aérospatiale 2027']);
+    expect(names(byEnglish.items, 'fr').sort()).toEqual([
+      'Forum de l’aérospatiale 2026',
+      'Forum de l’aérospatiale 2027',
+    ]);
 
     // Every word must appear, in either name.
     const twoWords = await allProjects(organiser, '&q=forum%202027');
     expect(names(twoWords.items, 'fr')).toEqual(['Forum de l’aérospatiale 2027']);
 
     expect((await allProjects(organiser, '&q=introuvable')).total).toBe(0);
+  });
+
+  it('ignores accents in the search and in the names', async () => {
+    // "Québec" written without its accent, and "aerospatiale" for "aérospatiale".
+    const quebec = await allProjects(organiser, '&q=quebec%20salon');
+    expect(quebec.total).toBe(2);
+    const aero = await allProjects(organiser, '&q=AEROSPATIALE');
+    expect(names(aero.items, 'fr').sort()).toEqual([
+      'Forum de l’aérospatiale 2026',
+      'Forum de l’aérospatiale 2027',
+    ]);
+    // And the other way round: an accent typed where the name has none.
+    expect((await allProjects(organiser, '&q=f%C3%B4rum')).total).toBe(2);
+  });
+
+  it('sorts names in people’s order: case and accents do not push a name to the end', async () => {
+    const made = [];
+    for (const [fr, en] of [
+      ['Zèbre 2030', 'Zebra 2030'],
+      ['atelier 2030', 'workshop 2030'],
+      ['Écho 2030', 'Echo 2030'],
+      ['échafaud 2030', 'scaffold 2030'],
+    ]) {
+      made.push(await buildProject(jordan, { nameFr: fr, nameEn: en }));
+    }
+    const list = await jordan.get('/api/projects?pageSize=100&sort=name&dir=asc&q=2030');
+    expect(list.body.items.map((p: Project) => p.nameEn)).toEqual([
+      'Echo 2030',
+      'scaffold 2030',
+      'workshop 2030',
+      'Zebra 2030',
+    ]);
+    const superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
+    await superAdmin.patch('/api/me', { locale: 'fr' });
+    await superAdmin.post('/api/session/company', {
+      companyId: (await jordan.get('/api/session')).body.user.company.id,
+    });
+    const french = await superAdmin.get('/api/projects?pageSize=100&sort=name&dir=asc&q=2030');
+    expect(french.body.items.map((p: Project) => p.nameFr)).toEqual([
+      'atelier 2030',
+      'échafaud 2030',
+      'Écho 2030',
+      'Zèbre 2030',
+    ]);
+    expect(made).toHaveLength(4);
   });
 
   it('treats % and _ in the search as plain characters', async () => {
@@ -164,7 +216,11 @@ describe('create and edit (J1)', () => {
       externalDashboardUrl: '',
     });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ nameFr: 'Atelier', endsOn: valid.startsOn, externalDashboardUrl: null });
+    expect(response.body).toMatchObject({
+      nameFr: 'Atelier',
+      endsOn: valid.startsOn,
+      externalDashboardUrl: null,
+    });
   });
 
   it('refuses an end before the start (field endsOn)', async () => {
@@ -179,7 +235,11 @@ describe('create and edit (J1)', () => {
     const response = await jordan.post('/api/projects', { ...valid, nameFr: ' A ' });
     expect(response.status).toBe(400);
     expect(response.body.fields).toEqual([
-      { field: 'nameFr', code: 'validation.required', message: 'This field is required (at least 2 characters).' },
+      {
+        field: 'nameFr',
+        code: 'validation.required',
+        message: 'This field is required (at least 2 characters).',
+      },
     ]);
   });
 
@@ -266,10 +326,41 @@ describe('another company’s projects', () => {
       defaultLanguage: 'fr',
     });
     expect(edit.status).toBe(404);
-    const activation = await jordan.post(`/api/projects/${target.id}/activation`, { isActive: !target.isActive });
+    const activation = await jordan.post(`/api/projects/${target.id}/activation`, {
+      isActive: !target.isActive,
+    });
     expect(activation.status).toBe(404);
 
     expect((await organiser.get(`/api/projects/${target.id}`)).body).toEqual(before);
     expect((await jordan.get('/api/session')).body.user.lastProjectId).toBe(lastProjectId);
+  });
+});
+
+describe('activation of several projects at once', () => {
+  it('changes the caller’s projects and counts them', async () => {
+    const first = await buildProject(jordan);
+    const second = await buildProject(jordan);
+    const response = await jordan.post('/api/projects/activation', {
+      projectIds: [first.id, second.id],
+      isActive: false,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ updated: 2 });
+    const inactive = (await allProjects(jordan, '&status=inactive')).items.map((p) => p.id);
+    expect(inactive).toEqual(expect.arrayContaining([first.id, second.id]));
+  });
+
+  it('leaves another company’s projects alone, and does not count them', async () => {
+    const { items } = await allProjects(organiser, '&status=active');
+    const theirs = items.slice(0, 3).map((p) => p.id);
+    const mine = await buildProject(jordan);
+    const response = await jordan.post('/api/projects/activation', {
+      projectIds: [...theirs, mine.id],
+      isActive: false,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ updated: 1 });
+    const stillActive = (await allProjects(organiser, '&status=active')).items.map((p) => p.id);
+    expect(stillActive).toEqual(expect.arrayContaining(theirs));
   });
 });

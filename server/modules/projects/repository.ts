@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Language, ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
-import { listPage, orderBy, searchCondition } from '../../db/list';
+import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
 import { projects } from '../../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -35,7 +35,7 @@ export function projectListOrder(params: ProjectListParams) {
   return orderBy(
     params,
     {
-      name,
+      name: humanOrder(name),
       startsOn: projects.startsOn,
       endsOn: projects.endsOn,
       createdAt: projects.createdAt,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SearchResult } from '../../../contracts/search';
-import { searchCondition } from '../../db/list';
+import { humanOrder, searchCondition } from '../../db/list';
 import { companies, projects, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { AuthContext } from '../session/auth-context';
@@ -16,7 +16,7 @@ export async function globalSearch(deps: Deps, auth: AuthContext, q: string): Pr
       .from(projects)
       .innerJoin(companies, eq(companies.id, projects.companyId))
       .where(searchCondition(q, [projects.nameFr, projects.nameEn]))
-      .orderBy(sql`lower(${projectName})`)
+      .orderBy(humanOrder(projectName))
       .limit(PER_KIND),
     deps.db
       .select({
@@ -31,13 +31,13 @@ export async function globalSearch(deps: Deps, auth: AuthContext, q: string): Pr
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId))
       .where(searchCondition(q, [users.firstName, users.lastName, users.email]))
-      .orderBy(sql`lower(${users.lastName})`)
+      .orderBy(humanOrder(users.lastName))
       .limit(PER_KIND),
     deps.db
       .select({ id: companies.id, name: companies.name })
       .from(companies)
       .where(searchCondition(q, [companies.name]))
-      .orderBy(sql`lower(${companies.name})`)
+      .orderBy(humanOrder(companies.name))
       .limit(PER_KIND),
   ]);
   return [

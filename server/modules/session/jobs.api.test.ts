@@ -13,7 +13,12 @@ let jobs: Jobs | undefined;
 beforeAll(async () => {
   t = await createTestApp();
   // The real queue on this file's database: PGlite through the adapter, PostgreSQL through its own pool.
-  jobs = await startJobs(t.database, sessionJobs(() => t.deps), t.app.log, { databaseUrl: t.databaseUrl });
+  jobs = await startJobs(
+    t.database,
+    sessionJobs(() => t.deps),
+    t.app.log,
+    { databaseUrl: t.databaseUrl },
+  );
   t.deps.jobs = jobs;
 });
 afterAll(async () => {

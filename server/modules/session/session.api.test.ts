@@ -74,7 +74,10 @@ describe('sign-in', () => {
 
   it('refuses a wrong password with a French title by default', async () => {
     const client = await anonymous(t.app);
-    const response = await client.post('/api/session', { email: DEMO_ORGANISER, password: 'not-the-password' });
+    const response = await client.post('/api/session', {
+      email: DEMO_ORGANISER,
+      password: 'not-the-password',
+    });
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({
       status: 401,
@@ -88,14 +91,20 @@ describe('sign-in', () => {
   it('answers in English to an English-speaking user', async () => {
     // A browser asking for English, before any session.
     const browser = await anonymous(t.app, { 'accept-language': 'en-CA,en;q=0.9' });
-    const byHeader = await browser.post('/api/session', { email: SECOND_COMPANY_USER, password: 'wrong-password' });
+    const byHeader = await browser.post('/api/session', {
+      email: SECOND_COMPANY_USER,
+      password: 'wrong-password',
+    });
     expect(byHeader.status).toBe(401);
     expect(byHeader.body.title).toBe(en.errors.auth.invalidCredentials);
 
     // The browser of a signed-in user whose language is English (Jordan, of the second company).
     const jordan = await signIn(t.app, SECOND_COMPANY_USER);
     expect(jordan.user.locale).toBe('en');
-    const bySession = await jordan.post('/api/session', { email: SECOND_COMPANY_USER, password: 'wrong-password' });
+    const bySession = await jordan.post('/api/session', {
+      email: SECOND_COMPANY_USER,
+      password: 'wrong-password',
+    });
     expect(bySession.status).toBe(401);
     expect(bySession.body).toMatchObject({
       code: 'auth.invalidCredentials',
@@ -105,9 +114,15 @@ describe('sign-in', () => {
 
   it('answers an unknown e-mail exactly like a wrong password', async () => {
     const client = await anonymous(t.app);
-    const response = await client.post('/api/session', { email: 'personne@maillage.test', password: DEMO_PASSWORD });
+    const response = await client.post('/api/session', {
+      email: 'personne@maillage.test',
+      password: DEMO_PASSWORD,
+    });
     expect(response.status).toBe(401);
-    expect(response.body).toMatchObject({ code: 'auth.invalidCredentials', title: fr.errors.auth.invalidCredentials });
+    expect(response.body).toMatchObject({
+      code: 'auth.invalidCredentials',
+      title: fr.errors.auth.invalidCredentials,
+    });
   });
 
   it('refuses a change without the CSRF token (403 csrf)', async () => {
@@ -123,7 +138,12 @@ describe('sign-in', () => {
     expect(visitor.cookies.maillage_session).toBeUndefined();
 
     const organiser = await signIn(t.app, DEMO_ORGANISER);
-    const without = await organiser.request({ method: 'PATCH', url: '/api/me', body: { locale: 'en' }, withoutCsrf: true });
+    const without = await organiser.request({
+      method: 'PATCH',
+      url: '/api/me',
+      body: { locale: 'en' },
+      withoutCsrf: true,
+    });
     expect(without.status).toBe(403);
     expect(without.body.code).toBe('csrf');
     const forged = await organiser.request({
@@ -142,20 +162,27 @@ describe('sign-in', () => {
     const superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
     const jordan = await signIn(t.app, SECOND_COMPANY_USER);
 
-    expect((await superAdmin.post(`/api/companies/${borealId}/archive`, { archived: true })).status).toBe(200);
+    expect((await superAdmin.post(`/api/companies/${borealId}/archive`, { archived: true })).status).toBe(
+      200,
+    );
     try {
       const refused = await (await anonymous(t.app)).post('/api/session', {
         email: SECOND_COMPANY_USER,
         password: DEMO_PASSWORD,
       });
       expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({ code: 'auth.companyArchived', title: fr.errors.auth.companyArchived });
+      expect(refused.body).toMatchObject({
+        code: 'auth.companyArchived',
+        title: fr.errors.auth.companyArchived,
+      });
       // A session opened before the archiving ends with it.
       const ended = await jordan.get('/api/projects');
       expect(ended.status).toBe(401);
       expect(ended.body.code).toBe('auth.sessionExpired');
     } finally {
-      expect((await superAdmin.post(`/api/companies/${borealId}/archive`, { archived: false })).status).toBe(200);
+      expect((await superAdmin.post(`/api/companies/${borealId}/archive`, { archived: false })).status).toBe(
+        200,
+      );
     }
     const again = await signIn(t.app, SECOND_COMPANY_USER);
     expect(again.user.company.name).toBe('Congrès Boréal');
@@ -193,12 +220,20 @@ describe('session times (P1)', () => {
     const client = await signIn(t.app, DEMO_ORGANISER);
     const start = await client.get('/api/session/status');
     expect(start.status).toBe(200);
-    expect(start.body).toEqual({ timeWarn: false, timeClose: false, expiresAt: inSeconds(IDLE_SECONDS), checkSeconds: 60 });
+    expect(start.body).toEqual({
+      timeWarn: false,
+      timeClose: false,
+      expiresAt: inSeconds(IDLE_SECONDS),
+      checkSeconds: 60,
+    });
     const firstEnd = start.body.expiresAt;
 
     // Just before the warning delay: no warning yet.
     clock.advanceSeconds(IDLE_SECONDS - WARN_SECONDS - 10);
-    expect((await client.get('/api/session/status')).body).toMatchObject({ timeWarn: false, timeClose: false });
+    expect((await client.get('/api/session/status')).body).toMatchObject({
+      timeWarn: false,
+      timeClose: false,
+    });
 
     // Inside the warning delay: warn, but the checks themselves (and reading the session) extend nothing.
     clock.advanceSeconds(20);
@@ -206,19 +241,30 @@ describe('session times (P1)', () => {
       const check = await client.get('/api/session/status');
       expect(check.body).toMatchObject({ timeWarn: true, timeClose: false, expiresAt: firstEnd });
     }
-    expect((await client.get('/api/session')).body.session).toMatchObject({ timeWarn: true, expiresAt: firstEnd });
+    expect((await client.get('/api/session')).body.session).toMatchObject({
+      timeWarn: true,
+      expiresAt: firstEnd,
+    });
 
     // Any other call of the user counts as activity.
     expect((await client.get('/api/projects')).status).toBe(200);
     const afterActivity = await client.get('/api/session/status');
-    expect(afterActivity.body).toMatchObject({ timeWarn: false, timeClose: false, expiresAt: inSeconds(IDLE_SECONDS) });
+    expect(afterActivity.body).toMatchObject({
+      timeWarn: false,
+      timeClose: false,
+      expiresAt: inSeconds(IDLE_SECONDS),
+    });
 
     // “Continue” in the warning modal.
     clock.advanceSeconds(IDLE_SECONDS - 30);
     expect((await client.get('/api/session/status')).body.timeWarn).toBe(true);
     const extended = await client.post('/api/session/extend');
     expect(extended.status).toBe(200);
-    expect(extended.body).toMatchObject({ timeWarn: false, timeClose: false, expiresAt: inSeconds(IDLE_SECONDS) });
+    expect(extended.body).toMatchObject({
+      timeWarn: false,
+      timeClose: false,
+      expiresAt: inSeconds(IDLE_SECONDS),
+    });
     expect((await client.get('/api/session/status')).body.expiresAt).toBe(inSeconds(IDLE_SECONDS));
   });
 
@@ -277,11 +323,16 @@ describe('company switch (P2)', () => {
     const homeId = superAdmin.user.company.id;
     const borealId = await companyIdByName('Congrès Boréal');
     const before = await superAdmin.get('/api/projects?pageSize=100');
-    expect(before.body.items.some((p: { nameFr: string }) => p.nameFr.startsWith('Journée B2B Montréal'))).toBe(true);
+    expect(
+      before.body.items.some((p: { nameFr: string }) => p.nameFr.startsWith('Journée B2B Montréal')),
+    ).toBe(true);
 
     const switched = await superAdmin.post('/api/session/company', { companyId: borealId });
     expect(switched.status).toBe(200);
-    expect(switched.body).toMatchObject({ company: { id: borealId, name: 'Congrès Boréal' }, homeCompanyId: homeId });
+    expect(switched.body).toMatchObject({
+      company: { id: borealId, name: 'Congrès Boréal' },
+      homeCompanyId: homeId,
+    });
     expect((await superAdmin.get('/api/session')).body.user.company.id).toBe(borealId);
 
     const projects = await superAdmin.get('/api/projects?pageSize=100&sort=name');
@@ -301,7 +352,12 @@ describe('company switch (P2)', () => {
       .where(eq(companySwitches.userId, superAdmin.user.id))
       .orderBy(companySwitches.switchedAt);
     expect(records.slice(-2)).toMatchObject([
-      { userEmail: DEMO_SUPER_ADMIN, fromCompanyId: homeId, toCompanyId: borealId, toCompanyName: 'Congrès Boréal' },
+      {
+        userEmail: DEMO_SUPER_ADMIN,
+        fromCompanyId: homeId,
+        toCompanyId: borealId,
+        toCompanyName: 'Congrès Boréal',
+      },
       { userEmail: DEMO_SUPER_ADMIN, fromCompanyId: borealId, toCompanyId: homeId },
     ]);
   });
@@ -349,7 +405,11 @@ describe('login rate limiting', () => {
     }
     const fourth = await client.post('/api/session', { email: DEMO_ORGANISER, password: DEMO_PASSWORD });
     expect(fourth.status).toBe(429);
-    expect(fourth.body).toMatchObject({ status: 429, code: 'tooManyAttempts', title: fr.errors.tooManyAttempts });
+    expect(fourth.body).toMatchObject({
+      status: 429,
+      code: 'tooManyAttempts',
+      title: fr.errors.tooManyAttempts,
+    });
     expect(client.cookies.maillage_session).toBeUndefined();
 
     // Another account is not locked out by these attempts.

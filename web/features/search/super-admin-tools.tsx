@@ -41,7 +41,6 @@ export function SuperAdminTools() {
     setSwitching(true);
     try {
       const updated = await call(switchCompany, { body: { companyId: pending.companyId } });
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQuery.queryKey[0] });
       queryClient.setQueryData(sessionQuery.queryKey, (state) =>
         state ? { ...state, user: updated } : state,
       );
@@ -52,6 +51,10 @@ export function SuperAdminTools() {
           ? { to: '/projects/$projectId', params: { projectId: pending.projectId } }
           : { to: '/projects' },
       );
+      // Every other cached answer belonged to the previous company. Reset (not remove) them once the page is
+      // left, so a page that stays on screen (the project list, when already there) refetches instead of
+      // keeping the previous company's rows.
+      await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== sessionQuery.queryKey[0] });
     } finally {
       setSwitching(false);
     }
