@@ -3,9 +3,7 @@
  * subject against a baseline measured in the same run, statistics, the table and bench/results/latest.json.
  * Performance is judged by these ratios, never by timed tests.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +11,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { type Database, migrateDatabase, openDatabase } from '../server/db/client';
+import { findPostgresBinaries, startPostgresServer, withDatabase } from '../tests/support/postgres-server';
 
 // ---------- what a benchmark declares ----------
 
@@ -165,125 +164,6 @@ export function pgliteEngine(): Engine {
   };
 }
 
-/** initdb's directory: on PATH, else the newest /usr/lib/postgresql/<version>/bin. */
-export function findPostgresBin(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir && fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) {
-      return path.dirname(fs.realpathSync(path.join(dir, 'initdb')));
-    }
-  }
-  const root = '/usr/lib/postgresql';
-  if (!fs.existsSync(root)) return undefined;
-  const versions = fs
-    .readdirSync(root)
-    .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions.length ? path.join(root, versions[0], 'bin') : undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Server binaries refuse to run as root: as root, run them as `nobody`. */
-function runPg(bin: string, args: string[]) {
-  const asRoot = process.getuid?.() === 0;
-  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'nobody', '--', bin, ...args]] : [bin, args];
-  const result = spawnSync(command, commandArgs, { encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(
-      `${path.basename(bin)} failed (${result.status ?? result.error?.message}):\n${result.stdout}${result.stderr}`,
-    );
-  }
-  return result.stdout;
-}
-
-/** Starts a throw-away PostgreSQL server: data in a temporary folder, 127.0.0.1 on a free port, fsync off. */
-async function startPostgresServer(binDir: string): Promise<{ url: string; stop(): void }> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-bench-pg-'));
-  if (process.getuid?.() === 0) {
-    const uid = Number(spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim());
-    const gid = Number(spawnSync('id', ['-g', 'nobody'], { encoding: 'utf8' }).stdout.trim());
-    fs.chownSync(tmp, uid, gid);
-  }
-  const dataDir = path.join(tmp, 'data');
-  const port = await freePort();
-  // Same collation as PGlite (C, UTF-8 character classes), so both engines sort alike.
-  runPg(path.join(binDir, 'initdb'), [
-    '-D',
-    dataDir,
-    '-U',
-    'bench',
-    '--auth=trust',
-    '--encoding=UTF8',
-    '--lc-collate=C',
-    '--lc-ctype=C.UTF-8',
-    '--no-sync',
-  ]);
-  fs.appendFileSync(
-    path.join(dataDir, 'postgresql.conf'),
-    [
-      '',
-      '# maillage bench',
-      "listen_addresses = '127.0.0.1'",
-      `port = ${port}`,
-      `unix_socket_directories = '${tmp}'`,
-      'fsync = off',
-      'synchronous_commit = off',
-      'full_page_writes = off',
-      '',
-    ].join('\n'),
-  );
-  const pgCtl = path.join(binDir, 'pg_ctl');
-  runPg(pgCtl, ['-D', dataDir, '-l', path.join(tmp, 'server.log'), '-w', 'start']);
-  // If this process dies without cleaning up (tsx answers a Ctrl-C with SIGKILL when the event loop is busy in
-  // PGlite), a detached watchdog stops the server and removes its folder.
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const asNobody = process.getuid?.() === 0 ? 'runuser -u nobody -- ' : '';
-  const watchdog = spawn(
-    'sh',
-    [
-      '-c',
-      `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ` +
-        `${asNobody}${quote(pgCtl)} -D ${quote(dataDir)} -m immediate -w stop >/dev/null 2>&1; rm -rf ${quote(tmp)}`,
-    ],
-    { detached: true, stdio: 'ignore' },
-  );
-  watchdog.unref();
-  let stopped = false;
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    try {
-      if (watchdog.pid) process.kill(-watchdog.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    try {
-      runPg(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
-  };
-  // Also on Ctrl-C: run.ts turns SIGINT/SIGTERM into process.exit, which runs this synchronously.
-  process.once('exit', stop);
-  return { url: `postgres://bench@127.0.0.1:${port}/postgres`, stop };
-}
-
-function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 /**
  * A PostgreSQL server: BENCH_DATABASE_URL when set (its role needs CREATEDB), else one the harness starts.
  * Each benchmark gets its own database, created and dropped here.
@@ -292,17 +172,24 @@ export async function postgresEngine(): Promise<Engine | { skipped: string }> {
   const external = process.env.BENCH_DATABASE_URL;
   let url: string;
   let where: string;
-  let stopServer = () => {};
+  let stopServer = async () => {};
   if (external) {
     url = external;
     where = 'PostgreSQL server at BENCH_DATABASE_URL';
   } else {
-    const bin = findPostgresBin();
+    const bin = findPostgresBinaries();
     if (!bin) return { skipped: 'no PostgreSQL server binaries on PATH or in /usr/lib/postgresql/*/bin' };
     if (process.getuid?.() === 0 && spawnSync('runuser', ['--help']).status !== 0) {
       return { skipped: 'running as root without runuser (server binaries refuse to run as root)' };
     }
-    const server = await startPostgresServer(bin);
+    // Stopped with this process too: on Ctrl-C, run.ts turns SIGINT/SIGTERM into process.exit, and a
+    // watchdog covers tsx's SIGKILL.
+    const server = await startPostgresServer({
+      binDir: bin,
+      superuser: 'bench',
+      tempPrefix: 'maillage-bench-pg-',
+      stopWithProcess: true,
+    });
     url = server.url;
     stopServer = server.stop;
     where = `PostgreSQL server started by the harness (${bin}, fsync=off)`;
@@ -333,7 +220,7 @@ export async function postgresEngine(): Promise<Engine | { skipped: string }> {
     },
     async stop() {
       await admin.end();
-      stopServer();
+      await stopServer();
     },
   };
 }

@@ -29,20 +29,20 @@ describe.each(LANGUAGES)('language switch from %s', (from) => {
   }) => {
     await signIn(page, user, from);
     await page.goto('/projects');
-    await until(() => pageTitle(page).innerText()).toBe(before.projects.title);
+    await until(() => pageTitle(page).textContent()).toBe(before.projects.title);
     const newProject = (t: typeof before) => page.getByRole('button', { name: t.projects.create });
     await newProject(before).waitFor();
 
     await chooseLanguage(page, to);
 
-    await until(() => pageTitle(page).innerText()).toBe(after.projects.title);
+    await until(() => pageTitle(page).textContent()).toBe(after.projects.title);
     await newProject(after).waitFor();
-    await until(() => menuLink(page, 'projects').innerText()).toBe(after.nav.projects);
+    await until(() => menuLink(page, 'projects').textContent()).toBe(after.nav.projects);
     await page.getByRole('columnheader', { name: after.projects.fields.startsOn }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe(to);
 
     await page.reload();
-    await until(() => pageTitle(page).innerText()).toBe(after.projects.title);
+    await until(() => pageTitle(page).textContent()).toBe(after.projects.title);
     expect(await page.locator('html').getAttribute('lang')).toBe(to);
 
     // Signed out, the sign-in page keeps the language; signed in again, so does the app.
@@ -50,7 +50,7 @@ describe.each(LANGUAGES)('language switch from %s', (from) => {
     await page.getByRole('heading', { name: after.auth.title, exact: true }).waitFor();
     await submitSignIn(page, user);
     await menuLink(page, 'projects').waitFor();
-    await until(() => menuLink(page, 'projects').innerText()).toBe(after.nav.projects);
+    await until(() => menuLink(page, 'projects').textContent()).toBe(after.nav.projects);
     expect(await page.locator('html').getAttribute('lang')).toBe(to);
 
     // Another browser (nothing stored on it yet) opens in French, then in the user's language once signed in.
@@ -60,6 +60,6 @@ describe.each(LANGUAGES)('language switch from %s', (from) => {
     await submitSignIn(elsewhere, user);
     await menuLink(elsewhere, 'projects').waitFor();
     await until(() => elsewhere.locator('html').getAttribute('lang')).toBe(to);
-    await until(() => menuLink(elsewhere, 'projects').innerText()).toBe(after.nav.projects);
+    await until(() => menuLink(elsewhere, 'projects').textContent()).toBe(after.nav.projects);
   });
 });

@@ -63,7 +63,7 @@ describe.each(LANGUAGES)('project creation (%s)', (language) => {
     await notice(page, t.projects.notifications.created).waitFor();
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
     const shown = language === 'fr' ? name : nameInEnglish;
-    await until(() => pageTitle(page).innerText()).toBe(shown);
+    await until(() => pageTitle(page).textContent()).toBe(shown);
     await modal.waitFor({ state: 'detached' });
 
     await page.goto('/projects');

@@ -22,7 +22,10 @@ import {
  * named "Projet e2e …" / "Project e2e …" and sort in between).
  */
 const BY_NAME = {
-  fr: { first: 'Carrefour de l’innovation en santé 2026', last: 'Sommet de l’intelligence artificielle 2027' },
+  fr: {
+    first: 'Carrefour de l’innovation en santé 2026',
+    last: 'Sommet de l’intelligence artificielle 2027',
+  },
   en: { first: 'Aerospace Forum 2026', last: 'Sustainable Mobility Symposium 2027' },
 };
 /** The two demo events a search for "Forum" finds, in each language. */
@@ -33,7 +36,7 @@ describe.each(LANGUAGES)('project list (%s)', (language) => {
   const t = TEXTS[language];
   const names = (page: Page) => columnTexts(page, t.projects.fields.name);
   const total = async (page: Page) => {
-    const range = await page.getByTestId('table-range').innerText();
+    const range = await page.getByTestId('table-range').textContent();
     return Number(range.replace(/\s/g, '').match(/(\d+)$/)?.[1]);
   };
 
@@ -107,9 +110,12 @@ describe.each(LANGUAGES)('project list (%s)', (language) => {
     await page.goto('/projects');
     await tableSettled(page);
     const box = page.getByRole('textbox', { name: t.table.searchLabel, exact: true });
-    const searched = page.waitForRequest((r) => r.url().includes('/api/projects?') && r.url().includes('q='), {
-      timeout: 1_200,
-    });
+    const searched = page.waitForRequest(
+      (r) => r.url().includes('/api/projects?') && r.url().includes('q='),
+      {
+        timeout: 1_200,
+      },
+    );
 
     await box.pressSequentially('Forum');
     // Typing alone sends nothing and filters nothing (a search-as-you-type would have asked by now).
@@ -151,7 +157,7 @@ describe.each(LANGUAGES)('project list (%s)', (language) => {
     await tableRows(page).first().getByText(BY_NAME[language].first).click();
 
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
-    await until(() => pageTitle(page).innerText()).toBe(BY_NAME[language].first);
+    await until(() => pageTitle(page).textContent()).toBe(BY_NAME[language].first);
     await page.locator('main').getByText(t.projects.dashboard.title, { exact: true }).waitFor();
   });
 });

@@ -29,7 +29,7 @@ describe.each(LANGUAGES)('project settings (%s)', (language) => {
     const project = await api.createProject();
     const original = language === 'fr' ? project.nameFr : project.nameEn;
     await page.goto(`/projects/${project.id}/settings`);
-    await until(() => pageTitle(page).innerText()).toBe(t.projects.editTitle);
+    await until(() => pageTitle(page).textContent()).toBe(t.projects.editTitle);
     const name = textField(page, nameLabel);
     const banner = page.getByTestId('unsaved-banner');
     const leave = dialog(page, t.unsaved.title);

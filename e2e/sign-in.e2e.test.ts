@@ -28,7 +28,7 @@ describe.each(LANGUAGES)('sign-in (%s)', (language) => {
     await submitSignIn(page, user, 'not-the-password');
 
     const error = page.getByTestId('sign-in-error');
-    await until(() => error.innerText()).toBe(t.errors.auth.invalidCredentials);
+    await until(() => error.textContent()).toBe(t.errors.auth.invalidCredentials);
     expect(new URL(page.url()).pathname).toBe('/sign-in');
   });
 
@@ -41,6 +41,6 @@ describe.each(LANGUAGES)('sign-in (%s)', (language) => {
 
     await page.waitForURL((url) => url.pathname === '/projects');
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ sort: 'name', dir: 'desc' });
-    await until(() => pageTitle(page).innerText()).toBe(t.projects.title);
+    await until(() => pageTitle(page).textContent()).toBe(t.projects.title);
   });
 });

@@ -44,7 +44,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     requestIdHeader: false,
     trustProxy: true,
     // Each request is logged only at debug or trace; errors are always logged.
-    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    }),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,9 +1,10 @@
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
-import { test as base, expect, inject } from 'vitest';
+import { test as base, expect, inject, vi } from 'vitest';
 import type { Language } from '../../contracts/http';
+import type { Project, ProjectInput } from '../../contracts/projects';
 import en from '../../locales/en.json';
 import fr from '../../locales/fr.json';
-import { type RunningServer, startServer } from './global-setup-e2e';
+import { startServer } from './global-setup-e2e';
 
 /**
  * Helpers of the browser tier: Debian's Chromium driven by playwright-core (one browser per file, a new context
@@ -11,7 +12,7 @@ import { type RunningServer, startServer } from './global-setup-e2e';
  * locale files, which tests look things up by (a change of wording does not break them).
  */
 
-export { expect, startServer, type RunningServer };
+export { expect, startServer };
 
 export const PASSWORD = 'Maillage-demo-2026';
 export const SUPER_ADMIN = 'super@maillage.test';
@@ -26,7 +27,11 @@ export const LANGUAGES = ['fr', 'en'] as const satisfies readonly Language[];
 export const otherLanguage = (language: Language): Language => (language === 'fr' ? 'en' : 'fr');
 
 /** Each demo account's own language, which `signIn` puts back unless told otherwise. */
-const HOME_LANGUAGE: Record<string, Language> = { [SUPER_ADMIN]: 'fr', [ORGANISER]: 'fr', [BOREAL_USER]: 'en' };
+const HOME_LANGUAGE: Record<string, Language> = {
+  [SUPER_ADMIN]: 'fr',
+  [ORGANISER]: 'fr',
+  [BOREAL_USER]: 'en',
+};
 
 /** `{{name}}` placeholders filled in, as i18next does. */
 export function fill(text: string, values: Record<string, string | number>): string {
@@ -38,17 +43,35 @@ export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Matches exactly this text (spaces around ignored), for names that may hold regex characters. */
 export const exactly = (s: string) => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
 
-/** Retries `read` until the assertion that follows holds (10 s by default): `await until(() => x).toBe(y)`. */
-export const until = <T>(read: () => T | Promise<T>, timeout = 10_000) =>
-  expect.poll(read, { timeout, interval: 50 });
+/**
+ * Retries `read` until the matcher that follows holds (10 s by default): `await until(() => x).toBe(y)`.
+ * Like `expect.poll`, but usable in concurrent tests too (it needs no current test).
+ */
+export function until<T>(read: () => T | Promise<T>, timeout = 10_000) {
+  return new Proxy(
+    {},
+    {
+      get:
+        (_, matcher: string) =>
+        (...args: unknown[]) =>
+          vi.waitFor(
+            async () => {
+              const matchers = expect(await read()) as unknown as Record<string, (...a: unknown[]) => void>;
+              matchers[matcher](...args);
+            },
+            { timeout, interval: 50 },
+          ),
+    },
+  ) as ReturnType<typeof expect.poll<T>>;
+}
 
 // ---------- browser fixtures ----------
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
@@ -96,6 +119,19 @@ export const test = base
   })
   .extend('page', async ({ newPage }) => newPage());
 
+/**
+ * The same test function, on a server of the file's own started with these settings (server/config.ts) and
+ * stopped after the file's last test.
+ */
+export function testOnOwnServer(env: Record<string, string>) {
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+  return test.extend('baseUrl', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const server = await startServer(env);
+    onCleanup(server.stop);
+    return server.baseUrl;
+  });
+}
+
 // ---------- the app ----------
 
 /** Fills in the sign-in form (the page must show it) and submits it. */
@@ -106,8 +142,9 @@ export async function submitSignIn(page: Page, email: string, password = PASSWOR
 }
 
 /**
- * Signs in through the sign-in page (the one shown, else /sign-in) and waits for the app's header. The user's remembered language is set first
- * (through the API) to `language`, or to the account's own, so no test depends on what an earlier one chose.
+ * Signs in through the sign-in page (the one shown, else /sign-in) and waits for the app's header. The user's
+ * remembered language is first set (through the API) to `language`, or to the account's own, so that no test
+ * depends on what an earlier one chose. Returns an API client signed in as the same user, to seed data.
  */
 export async function signIn(page: Page, email: string, language: Language = HOME_LANGUAGE[email] ?? 'fr') {
   if (!page.url().includes('/sign-in')) await page.goto('/sign-in');
@@ -178,12 +215,6 @@ export const errorUnder = (input: Locator) =>
 
 export const tableRows = (page: Page) => page.locator('main table tbody tr');
 
-/** The rows' texts once the table has loaded (no overlay). */
-export async function rowTexts(page: Page): Promise<string[]> {
-  await tableSettled(page);
-  return tableRows(page).allInnerTexts();
-}
-
 /** The text of one cell per row: the column whose heading reads `header`. */
 export async function columnTexts(page: Page, header: string): Promise<string[]> {
   await tableSettled(page);
@@ -220,13 +251,6 @@ export async function choose(page: Page, select: Locator, option: string) {
 export const searchParams = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
 // ---------- the API, to seed data ----------
-
-export interface SeededProject {
-  id: string;
-  nameFr: string;
-  nameEn: string;
-  isActive: boolean;
-}
 
 /** A signed-in caller of the API with its own cookie jar and CSRF token, as the web app calls it. */
 export class ApiClient {
@@ -271,23 +295,25 @@ export class ApiClient {
     return this.call('PATCH', '/api/me', { locale });
   }
 
-  /** A project of the caller's current company, next year. */
-  createProject(overrides: Partial<Record<'nameFr' | 'nameEn' | 'startsOn' | 'endsOn', string>> = {}) {
+  /** A project of the caller's current company, next year, named "Projet e2e …" unless told otherwise. */
+  createProject(overrides: Partial<ProjectInput> = {}) {
     const nameFr = overrides.nameFr ?? uniqueName('Projet e2e');
     const year = new Date().getFullYear() + 1;
-    return this.call<SeededProject>('POST', '/api/projects', {
+    const body: ProjectInput = {
       nameFr,
-      nameEn: overrides.nameEn ?? nameFr.replace(/^Projet/, 'Project'),
-      startsOn: overrides.startsOn ?? `${year}-06-10`,
-      endsOn: overrides.endsOn ?? `${year}-06-12`,
+      nameEn: nameFr.replace(/^Projet/, 'Project'),
+      startsOn: `${year}-06-10`,
+      endsOn: `${year}-06-12`,
       timeZone: 'America/Toronto',
       defaultLanguage: 'fr',
       externalDashboardUrl: '',
-    });
+      ...overrides,
+    };
+    return this.call<Project>('POST', '/api/projects', body);
   }
 
   listProjects(query: Record<string, string | number> = {}) {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-    return this.call<{ items: SeededProject[]; total: number }>('GET', `/api/projects?${qs}`);
+    return this.call<{ items: Project[]; total: number }>('GET', `/api/projects?${qs}`);
   }
 }

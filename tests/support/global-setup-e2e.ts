@@ -1,9 +1,9 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './postgres-server';
 
 /**
  * Browser tier: one server of the built app for every e2e file, on a free port of 127.0.0.1, with a fresh data
@@ -22,18 +22,6 @@ const MAIN = path.join(ROOT, 'dist/server/main.js');
 export interface RunningServer {
   baseUrl: string;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string) {
@@ -83,7 +71,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    // Said at once: every test after this point would only report a refused connection.
+    if (!stopping) console.error(`the server on port ${port} stopped (${signal ?? code}):\n${output}`);
+  });
+
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

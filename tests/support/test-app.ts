@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
@@ -11,6 +10,7 @@ import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo';
 // Declares the value provided by the PGlite global setup.
 import type {} from './global-setup-pglite';
 import { TEMPLATE_DATABASE } from './global-setup-postgres';
+import { adminQuery } from './postgres-server';
 
 /** The settings a test may override, as environment variables (see server/config.ts). */
 export type TestEnv = Partial<
@@ -54,16 +54,6 @@ function engine(): 'pglite' | 'postgres' {
     );
   }
   return value;
-}
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A database of this test file alone: a copy of the migrated template of the run. */

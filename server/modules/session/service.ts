@@ -41,7 +41,8 @@ export async function signIn(
 
 /**
  * The caller's session from its cookie token, or null when unknown or over. A call that counts as activity
- * pushes the end of the session back to a full idle duration (written at most every 15 s).
+ * pushes the end of the session back to a full idle duration (written at most every 15 s, or half the idle
+ * duration when that is shorter).
  */
 export async function authenticate(
   deps: Deps,
@@ -55,7 +56,7 @@ export async function authenticate(
   if (row.homeArchivedAt && !row.isSuperAdmin) return null;
   let expiresAt = row.expiresAt;
   const idleMs = deps.config.session.idleSeconds * 1000;
-  if (options.touch && expiresAt.getTime() - now.getTime() < idleMs - 15_000) {
+  if (options.touch && expiresAt.getTime() - now.getTime() < idleMs - Math.min(15_000, idleMs / 2)) {
     expiresAt = new Date(now.getTime() + idleMs);
     await sessions.extendSession(deps.db, id, now, expiresAt);
   }

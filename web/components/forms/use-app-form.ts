@@ -1,7 +1,7 @@
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { decodeMessage } from '../../../contracts/http';
@@ -70,4 +70,16 @@ export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
   );
 
   return { form, field, onSubmit, submitting, dirty: form.isDirty() };
+}
+
+/** What useAppForm gives a form component, for a form whose values have the shape V. */
+export interface AppForm<V> {
+  form: UseFormReturnType<V & Record<string, unknown>>;
+  field: (
+    path: string,
+    options?: { type?: 'input' | 'checkbox' },
+  ) => Record<string, unknown> & { error?: string };
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  submitting: boolean;
+  dirty: boolean;
 }

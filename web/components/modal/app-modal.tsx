@@ -72,7 +72,7 @@ export interface ConfirmModalProps {
 export function ConfirmModal(props: ConfirmModalProps) {
   const { t } = useTranslation();
   return (
-    <AppModal opened={props.opened} onClose={props.onCancel} title={props.title} size="sm">
+    <AppModal opened={props.opened} onClose={props.onCancel} title={props.title} size="md">
       {typeof props.children === 'string' ? <Text size="sm">{props.children}</Text> : props.children}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={props.onCancel}>

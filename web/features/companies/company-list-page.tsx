@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Select, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconDots, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '../../../contracts/companies';
 import { type Column, DataTable } from '../../components/data-table/data-table';
+import { ListFilter } from '../../components/data-table/list-filter';
 import { listQueryOf } from '../../components/data-table/list-search';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
@@ -156,24 +157,23 @@ export function CompanyListPage() {
         onRowClick={(c) => setDialog({ kind: 'edit', company: c })}
         emptyText={t('companies.empty')}
         filters={
-          <Select
-            aria-label={t('companies.statusFilter')}
-            data={(['active', 'archived', 'all'] as const).map((s) => ({
+          <ListFilter
+            label={t('companies.statusFilter')}
+            options={(['active', 'archived', 'all'] as const).map((s) => ({
               value: s,
               label: t(`companies.status.${s}`),
             }))}
-            value={search.status ?? 'active'}
-            onChange={(value) =>
+            value={search.status}
+            onChange={(status) =>
               void navigate({
                 search: (prev) => ({
                   ...prev,
-                  status: value === 'active' ? undefined : (value as 'archived' | 'all'),
+                  status: status === 'active' ? undefined : status,
                   page: undefined,
                 }),
               })
             }
-            allowDeselect={false}
-            w={140}
+            testId="status-filter"
           />
         }
       />

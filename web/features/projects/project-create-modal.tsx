@@ -1,12 +1,10 @@
-import { Group } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { type Project, projectInput } from '../../../contracts/projects';
-import { SubmitButton } from '../../components/forms/submit-button';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal } from '../../components/modal/app-modal';
 import { useCreateProject } from './api';
-import { ProjectFormFields } from './project-form-fields';
+import { ProjectForm } from './project-form-fields';
 
 function today(offsetDays = 0) {
   const d = new Date();
@@ -18,7 +16,7 @@ export function ProjectCreateModal({ opened, onClose }: { opened: boolean; onClo
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateProject();
-  const { form, field, onSubmit, submitting, dirty } = useAppForm({
+  const appForm = useAppForm({
     schema: projectInput,
     initialValues: {
       nameFr: '',
@@ -37,17 +35,14 @@ export function ProjectCreateModal({ opened, onClose }: { opened: boolean; onClo
     },
   });
   return (
-    <AppModal opened={opened} onClose={onClose} title={t('projects.createTitle')} size="lg" dirty={dirty}>
-      <form onSubmit={onSubmit} noValidate>
-        <ProjectFormFields
-          field={field}
-          language={form.values.defaultLanguage as 'fr' | 'en'}
-          onLanguage={(lang) => form.setFieldValue('defaultLanguage', lang)}
-        />
-        <Group justify="flex-end" mt="lg">
-          <SubmitButton loading={submitting}>{t('common.create')}</SubmitButton>
-        </Group>
-      </form>
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title={t('projects.createTitle')}
+      size="lg"
+      dirty={appForm.dirty}
+    >
+      <ProjectForm appForm={appForm} submitLabel={t('common.create')} />
     </AppModal>
   );
 }

@@ -1,6 +1,9 @@
-import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ProjectInput } from '../../../contracts/projects';
+import { SubmitButton } from '../../components/forms/submit-button';
+import type { AppForm } from '../../components/forms/use-app-form';
 import { SelectButtons } from '../../components/select-buttons';
 
 type FieldProps = (path: string) => Record<string, unknown> & { error?: string };
@@ -22,8 +25,34 @@ function useTimeZones() {
   }, []);
 }
 
-/** J1: the fields shared by project creation and edition. */
-export function ProjectFormFields({
+/** J1: the project form of creation and edition; saving needs a change when `requireChange` is set. */
+export function ProjectForm({
+  appForm,
+  submitLabel,
+  requireChange = false,
+}: {
+  appForm: AppForm<ProjectInput>;
+  submitLabel: string;
+  requireChange?: boolean;
+}) {
+  const { form, field, onSubmit, submitting, dirty } = appForm;
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <ProjectFormFields
+        field={field}
+        language={form.values.defaultLanguage as 'fr' | 'en'}
+        onLanguage={(lang) => form.setFieldValue('defaultLanguage', lang)}
+      />
+      <Group justify="flex-end" mt="lg">
+        <SubmitButton loading={submitting} disabled={requireChange && !dirty}>
+          {submitLabel}
+        </SubmitButton>
+      </Group>
+    </form>
+  );
+}
+
+function ProjectFormFields({
   field,
   language,
   onLanguage,

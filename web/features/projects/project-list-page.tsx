@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Title } from '@mantine/core';
+import { Badge, Button, Group, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../contracts/projects';
 import { type Column, DataTable } from '../../components/data-table/data-table';
+import { ListFilter } from '../../components/data-table/list-filter';
 import { listQueryOf } from '../../components/data-table/list-search';
 import { useFormat } from '../../lib/format';
 import { projectListQuery, useSetManyActivation } from './api';
@@ -99,25 +100,23 @@ export function ProjectListPage() {
         }}
         emptyText={t('projects.empty')}
         filters={
-          <Select
-            aria-label={t('projects.statusFilter')}
-            data={(['all', 'active', 'inactive'] as const).map((s) => ({
+          <ListFilter
+            label={t('projects.statusFilter')}
+            options={(['all', 'active', 'inactive'] as const).map((s) => ({
               value: s,
               label: t(`projects.status.${s}`),
             }))}
-            value={search.status ?? 'all'}
-            onChange={(value) =>
+            value={search.status}
+            onChange={(status) =>
               void navigate({
                 search: (prev) => ({
                   ...prev,
-                  status: value === 'all' ? undefined : (value as 'active' | 'inactive'),
+                  status: status === 'all' ? undefined : status,
                   page: undefined,
                 }),
               })
             }
-            allowDeselect={false}
-            w={140}
-            data-testid="status-filter"
+            testId="status-filter"
           />
         }
       />

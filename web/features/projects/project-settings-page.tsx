@@ -4,11 +4,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { projectInput } from '../../../contracts/projects';
-import { SubmitButton } from '../../components/forms/submit-button';
 import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { projectQuery, useSetActivation, useUpdateProject } from './api';
-import { ProjectFormFields } from './project-form-fields';
+import { ProjectForm } from './project-form-fields';
 
 /** J1 edition: the project form with the unsaved-changes guard (P7) and the activation toggle. */
 export function ProjectSettingsPage() {
@@ -17,7 +16,7 @@ export function ProjectSettingsPage() {
   const { data: project } = useSuspenseQuery(projectQuery(projectId));
   const update = useUpdateProject(projectId);
   const activation = useSetActivation(projectId);
-  const { form, field, onSubmit, submitting, dirty } = useAppForm({
+  const appForm = useAppForm({
     schema: projectInput,
     initialValues: {
       nameFr: project.nameFr,
@@ -37,7 +36,7 @@ export function ProjectSettingsPage() {
       <Title order={1} size="h2">
         {t('projects.editTitle')}
       </Title>
-      <UnsavedChangesGuard dirty={dirty} />
+      <UnsavedChangesGuard dirty={appForm.dirty} />
       <Paper withBorder p="md">
         <Group justify="space-between" wrap="nowrap">
           <div>
@@ -68,18 +67,7 @@ export function ProjectSettingsPage() {
         </Group>
       </Paper>
       <Paper withBorder p="md">
-        <form onSubmit={onSubmit} noValidate>
-          <ProjectFormFields
-            field={field}
-            language={form.values.defaultLanguage as 'fr' | 'en'}
-            onLanguage={(lang) => form.setFieldValue('defaultLanguage', lang)}
-          />
-          <Group justify="flex-end" mt="lg">
-            <SubmitButton loading={submitting} disabled={!dirty}>
-              {t('common.save')}
-            </SubmitButton>
-          </Group>
-        </form>
+        <ProjectForm appForm={appForm} submitLabel={t('common.save')} requireChange />
       </Paper>
     </Stack>
   );

@@ -120,12 +120,14 @@ function GlobalSearch({ onChoose }: { onChoose: (result: SearchResult) => void }
     enabled,
     staleTime: 30_000,
   });
+  // Results of an older term are not shown while the one typed now waits for its pause.
+  const current = enabled && debounced === term.trim() ? results.data : undefined;
 
   return (
     <Combobox
       store={combobox}
       onOptionSubmit={(value) => {
-        const chosen = results.data?.find((r) => `${r.kind}:${r.id}` === value);
+        const chosen = current?.find((r) => `${r.kind}:${r.id}` === value);
         combobox.closeDropdown();
         setTerm('');
         if (chosen) onChoose(chosen);
@@ -156,10 +158,10 @@ function GlobalSearch({ onChoose }: { onChoose: (result: SearchResult) => void }
         <Combobox.Options mah={360} style={{ overflowY: 'auto' }}>
           {term.trim().length < SEARCH_MIN_LENGTH ? (
             <Combobox.Empty>{t('header.searchHint')}</Combobox.Empty>
-          ) : enabled && results.data?.length === 0 ? (
+          ) : current?.length === 0 ? (
             <Combobox.Empty>{t('header.searchEmpty')}</Combobox.Empty>
           ) : (
-            results.data?.map((r) => {
+            current?.map((r) => {
               const Icon = KIND_ICON[r.kind];
               return (
                 <Combobox.Option value={`${r.kind}:${r.id}`} key={`${r.kind}:${r.id}`}>

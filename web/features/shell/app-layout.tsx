@@ -223,11 +223,13 @@ export function AppLayout() {
             color="grape"
             variant="light"
             icon={<IconInfoCircle size={18} />}
-            title={t('demo.title')}
             mb="md"
+            py={8}
             data-testid="demo-banner"
           >
-            {t('demo.body')}
+            <Text size="sm">
+              <strong>{t('demo.title')}</strong> — {t('demo.body')}
+            </Text>
           </Alert>
         )}
         <Outlet />
