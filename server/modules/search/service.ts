@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { SearchResult } from '../../../contracts/search';
 import { humanOrder, searchCondition } from '../../db/list';
 import { companies, projects, users } from '../../db/schema';
