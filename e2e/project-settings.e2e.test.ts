@@ -48,6 +48,13 @@ describe.each(LANGUAGES)('project settings (%s)', (language) => {
     expect(await name.inputValue()).toBe(`${original} (modifié)`);
     expect(await banner.isVisible()).toBe(true);
 
+    // Another tab of the same page does not ask, and the change is still there on coming back.
+    await page.getByRole('tab', { name: t.projects.tabs.status }).click();
+    await page.getByRole('switch', { name: t.projects.activation.label }).waitFor();
+    expect(await leave.count()).toBe(0);
+    await page.getByRole('tab', { name: t.projects.tabs.general }).click();
+    expect(await name.inputValue()).toBe(`${original} (modifié)`);
+
     // Quitting leaves, and the change is lost.
     await menuLink(page, 'projects').click();
     await leave.getByRole('button', { name: t.unsaved.quit }).click();
@@ -80,7 +87,7 @@ describe.each(LANGUAGES)('project settings (%s)', (language) => {
     };
     expect(await statusInList(page)).toEqual([t.common.active]);
 
-    await page.goto(`/projects/${project.id}/settings`);
+    await page.goto(`/projects/${project.id}/settings?tab=status`);
     const toggle = page.getByRole('switch', { name: t.projects.activation.label });
     expect(await toggle.isChecked()).toBe(true);
     await flip(page, toggle);
@@ -89,6 +96,7 @@ describe.each(LANGUAGES)('project settings (%s)', (language) => {
     expect(await statusInList(page)).toEqual([t.common.inactive]);
 
     await page.goto(`/projects/${project.id}/settings`);
+    await page.getByRole('tab', { name: t.projects.tabs.status }).click();
     await until(() => toggle.isChecked()).toBe(false);
     await flip(page, toggle);
     await notice(page, t.projects.activation.activated).waitFor();

@@ -139,6 +139,7 @@ const projectDashboardRoute = createRoute({
 const projectSettingsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'settings',
+  validateSearch: z.object({ tab: z.enum(['general', 'status']).optional().catch(undefined) }),
   component: ProjectSettingsPage,
 });
 

@@ -11,7 +11,8 @@ import { LeaveConfirmModal } from '../modal/app-modal';
 export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
   const { t } = useTranslation();
   const blocker = useBlocker({
-    shouldBlockFn: () => dirty,
+    // Changing only the query (a tab, a filter) keeps the page and its form: only leaving the page asks.
+    shouldBlockFn: ({ current, next }) => dirty && current.pathname !== next.pathname,
     enableBeforeUnload: () => dirty,
     withResolver: true,
   });

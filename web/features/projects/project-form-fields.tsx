@@ -1,7 +1,8 @@
-import { Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, Input, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectInput } from '../../../contracts/projects';
+import { DateField } from '../../components/forms/date-field';
 import { SubmitButton } from '../../components/forms/submit-button';
 import type { AppForm } from '../../components/forms/use-app-form';
 import { SelectButtons } from '../../components/select-buttons';
@@ -71,8 +72,8 @@ function ProjectFormFields({
         <TextInput label={t('projects.fields.nameEn')} required lang="en" {...field('nameEn')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput type="date" label={t('projects.fields.startsOn')} required {...field('startsOn')} />
-        <TextInput type="date" label={t('projects.fields.endsOn')} required {...field('endsOn')} />
+        <DateField label={t('projects.fields.startsOn')} required {...field('startsOn')} />
+        <DateField label={t('projects.fields.endsOn')} required {...field('endsOn')} />
         <Select
           label={t('projects.fields.timeZone')}
           data={zones}
@@ -82,13 +83,7 @@ function ProjectFormFields({
           {...field('timeZone')}
         />
       </SimpleGrid>
-      <Stack gap={4}>
-        <span
-          className="mantine-InputWrapper-label"
-          style={{ fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 }}
-        >
-          {t('projects.fields.defaultLanguage')}
-        </span>
+      <Input.Wrapper label={t('projects.fields.defaultLanguage')} error={languageField.error}>
         <SelectButtons
           label={t('projects.fields.defaultLanguage')}
           value={language}
@@ -98,10 +93,7 @@ function ProjectFormFields({
             { value: 'en', label: t('languages.en') },
           ]}
         />
-        {languageField.error && (
-          <span style={{ color: 'var(--mantine-color-error)', fontSize: 12 }}>{languageField.error}</span>
-        )}
-      </Stack>
+      </Input.Wrapper>
       <TextInput
         type="url"
         label={t('projects.fields.externalDashboardUrl')}
