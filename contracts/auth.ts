@@ -47,7 +47,7 @@ export const signIn = defineEndpoint({
   summary: 'Sign in with e-mail and password',
   body: z.object({
     email: emailAddress,
-    password: z.string().min(1, { error: 'validation.required' }).max(200),
+    password: z.string().min(1, { error: 'validation.empty' }).max(200),
   }),
   response: sessionState,
 });
@@ -87,6 +87,16 @@ export const updatePreferences = defineEndpoint({
   tag: 'session',
   summary: 'P4 the language remembered for the user',
   body: z.object({ locale: language }),
+  response: currentUser,
+});
+
+export const selectProject = defineEndpoint({
+  method: 'PUT',
+  path: '/api/me/project',
+  access: 'user',
+  tag: 'session',
+  summary: 'J1 selection: the project that frames the menu and later pages, remembered for the user',
+  body: z.object({ projectId: z.uuid({ error: 'validation.id' }) }),
   response: currentUser,
 });
 

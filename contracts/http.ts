@@ -90,8 +90,10 @@ export const timestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
   encode: (d) => d.toISOString(),
 });
 
-/** A calendar date, YYYY-MM-DD. */
-export const calendarDate = z.iso.date({ error: 'validation.date' });
+/** A calendar date, YYYY-MM-DD, between the years 1900 and 2999 (what an event can have, and PostgreSQL stores). */
+export const calendarDate = z.iso
+  .date({ error: 'validation.date' })
+  .refine((d) => d >= '1900-01-01' && d <= '2999-12-31', { error: 'validation.date' });
 
 export const language = z.enum(['fr', 'en'], { error: 'validation.language' });
 export type Language = z.infer<typeof language>;

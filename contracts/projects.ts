@@ -76,7 +76,7 @@ export const getProject = defineEndpoint({
   path: '/api/projects/:projectId',
   access: 'user',
   tag: 'projects',
-  summary: 'J1 one project; also remembers it as the user’s selected project',
+  summary: 'J1 one project',
   params: idParams,
   response: project,
 });

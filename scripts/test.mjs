@@ -4,21 +4,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
 const ci = process.env.CI === 'true';
 const extraArgs = process.argv.slice(2);
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
-  return result.status ?? 1;
-}
-
-if (!fs.existsSync('node_modules/.package-lock.json')) {
-  console.log('› Installing dependencies…');
-  if (run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']) !== 0) process.exit(1);
-}
+ensureInstalled();
 
 function hasPostgres() {
   if (process.env.TEST_DATABASE_URL) return true;
@@ -41,10 +33,8 @@ if (skipped.length && ci) {
   process.exit(1);
 }
 
-if (projects.includes('e2e')) {
-  console.log('› Building the app for the browser tests…');
-  if (run('npm', ['run', '--silent', 'build']) !== 0) process.exit(1);
-}
+// The browser tests serve the built app.
+if (projects.includes('e2e')) ensureBuilt();
 
 fs.mkdirSync('.test-data', { recursive: true });
 const report = path.join('.test-data', 'results.json');
@@ -65,13 +55,13 @@ let failed = 0;
 if (fs.existsSync(report)) {
   const results = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed = results.numPassedTests;
-  failed =
-    results.numFailedTests +
-    (results.numFailedTestSuites ?? 0) -
-    (results.numFailedTestSuites && results.numFailedTests ? 0 : 0);
-  if (status !== 0 && failed === 0) failed = Math.max(1, results.numFailedTestSuites ?? 1);
-} else if (status !== 0) {
-  failed = 1;
+  // Failed tests, plus files that failed before any of their tests could (an import error, a failing hook).
+  const brokenFiles = results.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((a) => a.status === 'failed'),
+  ).length;
+  failed = results.numFailedTests + brokenFiles;
 }
+// Anything else that failed the run (an unhandled error after the tests) still counts once.
+if (status !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(status);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -42,7 +43,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    // Fastify accepts a hop count too (proxy-addr), though its types list only booleans and addresses.
+    trustProxy: config.trustProxy as boolean | string,
     // Each request is logged only at debug or trace; errors are always logged.
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
@@ -57,6 +59,18 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
   registerNulCharacterGuard(app);
 
+  // Security headers; the back office is never framed (clickjacking), scripts come only from this origin.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'frame-ancestors': ["'none'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyCsrf, {
     sessionPlugin: '@fastify/cookie',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { appRoot } from './db/client';
 
 /** Every setting of the server, read once from the environment. Documented in README.md § Configuration. */
 const envSchema = z.object({
@@ -16,7 +17,14 @@ const envSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   JOBS: z.enum(['true', 'false']).default('true'),
+  TRUST_PROXY: z.string().default('false'),
 });
+
+/** `false` (the client's own address), `true`, a number of proxy hops, or a comma list of proxy addresses. */
+function trustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 export type Config = {
   port: number;
@@ -28,6 +36,7 @@ export type Config = {
   login: { maxAttempts: number; windowSeconds: number };
   seedDemo: 'auto' | 'true' | 'false';
   jobs: boolean;
+  trustProxy: boolean | number | string;
   webDir: string;
 };
 
@@ -53,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     seedDemo: e.SEED_DEMO,
     jobs: e.JOBS === 'true',
-    webDir: path.resolve('dist/web'),
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    webDir: path.join(appRoot, 'dist/web'),
   };
 }

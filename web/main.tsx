@@ -27,7 +27,8 @@ setUnauthenticatedHandler(() => {
   queryClient.clear();
   const here = router.state.location.href;
   if (!here.startsWith('/sign-in')) {
-    void router.navigate({ to: '/sign-in', search: { expired: true, redirect: here } });
+    // The session is gone: unsaved-changes guards cannot keep the user on a dead page.
+    void router.navigate({ to: '/sign-in', search: { expired: true, redirect: here }, ignoreBlocker: true });
   }
 });
 

@@ -32,8 +32,13 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** PGlite only: the in-process engine, for snapshots in tests. */
   pglite?: PGlite;
+  /** Applies every pending migration (see migrateDatabase). */
+  migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Instances starting together on one server take turns: the first migrates, the others find nothing to do. */
+const MIGRATION_LOCK = 7_283_541;
 
 function findAppRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -55,6 +60,13 @@ export type OpenOptions =
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that the server closes (restart, failover, a dropped test database) must not end the
+    // process: the pool replaces it on the next query.
+    pool.on('error', (err) => {
+      process.stderr.write(
+        `database: an idle connection was closed (${(err as { code?: string }).code ?? err.message})\n`,
+      );
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const sql: SqlClient = {
       query: async (text, values) => pool.query(text, values as unknown[]) as never,
@@ -63,7 +75,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         return { rows: Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows };
       },
     };
-    return { db, sql, engine: 'postgres', close: () => pool.end() };
+    const migrate = async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    };
+    return { db, sql, engine: 'postgres', migrate, close: () => pool.end() };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -79,14 +101,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
   };
-  return { db, sql, engine: 'pglite', pglite: client, close: () => client.close() };
+  const migrate = () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  return { db, sql, engine: 'pglite', pglite: client, migrate, close: () => client.close() };
 }
 
 /** Applies every pending migration; the same SQL files on both engines. */
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.engine === 'postgres') {
-    await migratePg(database.db as never, { migrationsFolder });
-  } else {
-    await migratePglite(database.db as never, { migrationsFolder });
-  }
+  await database.migrate();
 }

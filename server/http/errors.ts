@@ -82,6 +82,30 @@ export function sendProblem(
   return reply.code(status).type('application/problem+json').send(body);
 }
 
+/** The SQLSTATE of a database error, whether the driver's error or Drizzle's wrapper of it (`cause`). */
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/**
+ * What is logged of an unexpected error: its kind, message and stack, never the query's parameters (a failed
+ * insert of a user would otherwise put e-mails and password hashes in the logs).
+ */
+function loggable(error: Error) {
+  const cause = error.cause as Error | undefined;
+  const message = error.message.startsWith('Failed query:') ? 'Failed query' : error.message;
+  return {
+    type: error.name,
+    message,
+    cause: cause?.message,
+    stack: error.stack?.split('\n').slice(1).join('\n'),
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const t = translator(requestLanguage(request));
@@ -101,9 +125,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return sendProblem(request, reply, 500, 'unexpected');
     }
+    const dbCode = databaseErrorCode(error);
+    // Two requests racing past a uniqueness check: the database's constraint decides, the caller hears 409.
+    if (dbCode === '23505') return sendProblem(request, reply, 409, 'conflict');
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'unexpected error');
+      request.log.error({ err: loggable(error), dbCode }, 'unexpected error');
       return sendProblem(request, reply, 500, 'unexpected');
     }
     // Fastify's own 4xx: unreadable JSON, wrong content type, body too large, rate limit...

@@ -70,7 +70,12 @@ const signInRoute = createRoute({
   path: 'sign-in',
   validateSearch: z.object({
     expired: z.boolean().optional().catch(undefined),
-    redirect: z.string().startsWith('/').optional().catch(undefined),
+    // Only a path of this site: "/projects?page=2", never "//elsewhere.example" nor "/\\elsewhere.example".
+    redirect: z
+      .string()
+      .regex(/^\/(?![/\\])/)
+      .optional()
+      .catch(undefined),
   }),
   beforeLoad: async ({ context }) => {
     const state = await context.queryClient.ensureQueryData(sessionQuery);

@@ -1,3 +1,4 @@
+import { getSession } from '../../contracts/auth';
 import type {
   BodyOf,
   Endpoint,
@@ -96,8 +97,7 @@ export async function call<E extends Endpoint>(
     const error = await problemOf(response.clone());
     if (error.code === 'csrf') {
       // The token went stale (new tab, server restart): fetch a fresh one and try once more.
-      const state = await fetch('/api/session', { credentials: 'same-origin' }).then((r) => r.json());
-      setCsrfToken(state.csrfToken);
+      setCsrfToken((await call(getSession)).csrfToken);
       response = await send(endpoint, input as CallInput<Endpoint>);
     }
   }

@@ -2,9 +2,12 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { showError } from '../components/feedback/error-dialog';
 import { ApiError } from './api';
 
-/** A failed call that the screen does not handle itself ends in the one error popup (P8). */
+/**
+ * A failed call that the screen does not handle itself ends in the one error popup (P8). Forms handle their own
+ * field errors and mark their mutations `meta: { silent: true }`; a lost session returns to sign-in instead.
+ */
 function report(error: unknown) {
-  if (error instanceof ApiError && (error.status === 401 || error.isValidation)) return;
+  if (error instanceof ApiError && error.status === 401) return;
   showError(error);
 }
 

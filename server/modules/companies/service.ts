@@ -5,9 +5,6 @@ import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
-type Row = NonNullable<Awaited<ReturnType<typeof repo.findCompany>>>;
-const present = (row: Row) => row;
-
 async function getOrThrow(deps: Deps, id: string) {
   const row = await repo.findCompany(deps.db, id);
   if (!row) throw AppError.notFound();
@@ -23,12 +20,11 @@ export async function listCompanies(
   deps: Deps,
   params: ListParams & { status: 'active' | 'archived' | 'all' },
 ) {
-  const page = await repo.listCompanies(deps.db, params);
-  return { ...page, items: page.items.map(present) };
+  return repo.listCompanies(deps.db, params);
 }
 
 export async function getCompany(deps: Deps, id: string) {
-  return present(await getOrThrow(deps, id));
+  return getOrThrow(deps, id);
 }
 
 export async function createCompany(deps: Deps, input: CompanyInput & { name: string }) {

@@ -223,6 +223,22 @@ describe('create and edit (J1)', () => {
     });
   });
 
+  it('refuses a date PostgreSQL cannot hold or no event has (year 0000, 3000) under its field, never a 500', async () => {
+    const response = await jordan.post('/api/projects', {
+      nameFr: 'Hors du temps',
+      nameEn: 'Out of time',
+      startsOn: '0000-01-01',
+      endsOn: '3000-01-01',
+      timeZone: 'UTC',
+      defaultLanguage: 'fr',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+      'endsOn',
+      'startsOn',
+    ]);
+  });
+
   it('refuses an end before the start (field endsOn)', async () => {
     const response = await jordan.post('/api/projects', { ...valid, endsOn: '2027-10-04' });
     expect(response.status).toBe(400);
@@ -297,12 +313,16 @@ describe('create and edit (J1)', () => {
     expect((await allProjects(jordan, '&status=active')).items.map((p) => p.id)).toContain(project.id);
   });
 
-  it('remembers the project last opened as the user’s selected project', async () => {
+  it('remembers the selected project for the user; reading a project does not select it', async () => {
     const { items } = await allProjects(organiser);
     for (const project of [items[3], items[0]]) {
-      expect((await organiser.get(`/api/projects/${project.id}`)).status).toBe(200);
+      const selected = await organiser.put('/api/me/project', { projectId: project.id });
+      expect(selected.status).toBe(200);
+      expect(selected.body.lastProjectId).toBe(project.id);
       expect((await organiser.get('/api/session')).body.user.lastProjectId).toBe(project.id);
     }
+    expect((await organiser.get(`/api/projects/${items[5].id}`)).status).toBe(200);
+    expect((await organiser.get('/api/session')).body.user.lastProjectId).toBe(items[0].id);
   });
 });
 
@@ -330,6 +350,8 @@ describe('another company’s projects', () => {
       isActive: !target.isActive,
     });
     expect(activation.status).toBe(404);
+    const select = await jordan.put('/api/me/project', { projectId: target.id });
+    expect(select.status).toBe(404);
 
     expect((await organiser.get(`/api/projects/${target.id}`)).body).toEqual(before);
     expect((await jordan.get('/api/session')).body.user.lastProjectId).toBe(lastProjectId);

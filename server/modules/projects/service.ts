@@ -22,12 +22,16 @@ export async function listProjects(
   return { ...page, items: page.items.map(present) };
 }
 
-/** J1 selection: opening a project makes it the user's current one (the menu and later pages follow it). */
 export async function getProject(deps: Deps, auth: AuthContext, id: string) {
   const row = await repo.findProject(deps.db, auth.companyId, id);
   if (!row) throw AppError.notFound();
-  await updateUser(deps.db, auth.userId, { lastProjectId: id });
   return present(row);
+}
+
+/** J1 selection: the project the user works on (the menu and later pages follow it), remembered across sessions. */
+export async function selectProject(deps: Deps, auth: AuthContext, id: string) {
+  await getProject(deps, auth, id);
+  await updateUser(deps.db, auth.userId, { lastProjectId: id });
 }
 
 export async function createProject(deps: Deps, auth: AuthContext, input: Saved) {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { companies, companySwitches, sessions, users } from '../../db/schema';
 
@@ -17,7 +17,8 @@ export async function findSession(db: Executor, id: string) {
       expiresAt: sessions.expiresAt,
       userId: users.id,
       homeCompanyId: users.companyId,
-      companyId: sql<string>`coalesce(${sessions.companyId}, ${users.companyId})`,
+      // Only a super-admin works in another company: a user who lost the right is back in their own at once.
+      companyId: sql<string>`case when ${users.isSuperAdmin} then coalesce(${sessions.companyId}, ${users.companyId}) else ${users.companyId} end`,
       isSuperAdmin: users.isSuperAdmin,
       locale: users.locale,
       homeArchivedAt: companies.archivedAt,
@@ -48,12 +49,4 @@ export async function deleteExpiredSessions(db: Executor, now: Date): Promise<nu
 
 export async function insertCompanySwitch(db: Executor, row: typeof companySwitches.$inferInsert) {
   await db.insert(companySwitches).values(row);
-}
-
-export async function listCompanySwitches(db: Executor, userId: string) {
-  return db
-    .select()
-    .from(companySwitches)
-    .where(and(eq(companySwitches.userId, userId)))
-    .orderBy(companySwitches.switchedAt);
 }

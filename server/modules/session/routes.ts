@@ -3,6 +3,7 @@ import {
   checkSession,
   extendSession,
   getSession,
+  selectProject,
   signIn,
   signOut,
   switchCompany,
@@ -87,6 +88,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
   route(app, extendSession, async ({ auth }) => service.sessionTimes(deps, await service.extend(deps, auth)));
 
   route(app, updatePreferences, async ({ auth, body }) => service.setLocale(deps, auth, body.locale));
+
+  route(app, selectProject, async ({ auth, body }) => service.selectProject(deps, auth, body.projectId));
 
   route(app, switchCompany, async ({ auth, body }) => service.switchCompany(deps, auth, body.companyId));
 }

@@ -4,6 +4,7 @@ import type { Language } from '../../../contracts/http';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { findCompany } from '../companies/repository';
+import * as projects from '../projects/service';
 import { verifyPassword } from '../users/passwords';
 import { findUserByEmail, findUserById, updateUser } from '../users/repository';
 import type { AuthContext } from './auth-context';
@@ -114,6 +115,11 @@ export async function getCurrentUser(deps: Deps, auth: AuthContext): Promise<Cur
   };
 }
 
+export async function selectProject(deps: Deps, auth: AuthContext, projectId: string) {
+  await projects.selectProject(deps, auth, projectId);
+  return getCurrentUser(deps, auth);
+}
+
 export async function setLocale(deps: Deps, auth: AuthContext, locale: Language) {
   await updateUser(deps.db, auth.userId, { locale });
   return getCurrentUser(deps, { ...auth, locale });
@@ -127,6 +133,7 @@ export async function switchCompany(deps: Deps, auth: AuthContext, companyId: st
     findUserById(deps.db, auth.userId),
   ]);
   if (!to || !user) throw AppError.notFound();
+  if (to.archivedAt) throw new AppError('companies.archived', 'conflict');
   await deps.db.transaction(async (tx) => {
     await sessions.setSessionCompany(tx, auth.sessionId, companyId === auth.homeCompanyId ? null : companyId);
     await sessions.insertCompanySwitch(tx, {

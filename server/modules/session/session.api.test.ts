@@ -12,7 +12,7 @@ import {
   testConfig,
 } from '../../../tests/support/test-app';
 import { buildApp } from '../../app';
-import { companySwitches } from '../../db/schema';
+import { companySwitches, users } from '../../db/schema';
 import { DEMO_ORGANISER, DEMO_PASSWORD, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../seed/demo';
 
 const IDLE_SECONDS = 600;
@@ -415,5 +415,50 @@ describe('login rate limiting', () => {
     // Another account is not locked out by these attempts.
     const other = await client.post('/api/session', { email: SECOND_COMPANY_USER, password: DEMO_PASSWORD });
     expect(other.status).toBe(200);
+  });
+
+  it('cannot be dodged with a forged X-Forwarded-For (proxies are not trusted unless TRUST_PROXY says so)', async () => {
+    const email = `inconnu-${crypto.randomUUID()}@example.test`;
+    for (let i = 0; i < 4; i++) {
+      const client = await anonymous(limited, { 'x-forwarded-for': `203.0.113.${i}` });
+      const attempt = await client.post('/api/session', { email, password: `wrong-${i}` });
+      expect(attempt.status).toBe(i < 3 ? 401 : 429);
+    }
+  });
+});
+
+describe('who works in which company', () => {
+  it('refuses to switch into an archived company (409)', async () => {
+    const superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
+    const created = await superAdmin.post('/api/companies', { name: `Archivée ${crypto.randomUUID()}` });
+    await superAdmin.post(`/api/companies/${created.body.id}/archive`, { archived: true });
+    const response = await superAdmin.post('/api/session/company', { companyId: created.body.id });
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe('companies.archived');
+  });
+
+  it('sends a super-admin who lost the right back to their own company at once', async () => {
+    const superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
+    const home = superAdmin.user?.company.id;
+    const boreal = (await superAdmin.get('/api/company-choices')).body.find((c: { name: string }) =>
+      c.name.startsWith('Congrès'),
+    );
+    await superAdmin.post('/api/session/company', { companyId: boreal.id });
+    expect((await superAdmin.get('/api/session')).body.user.company.id).toBe(boreal.id);
+    await t.deps.db.update(users).set({ isSuperAdmin: false }).where(eq(users.email, DEMO_SUPER_ADMIN));
+    try {
+      expect((await superAdmin.get('/api/session')).body.user.company.id).toBe(home);
+      expect((await superAdmin.get('/api/company-choices')).status).toBe(403);
+    } finally {
+      await t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.email, DEMO_SUPER_ADMIN));
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('forbids framing the back office and sets a content security policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/session' });
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -73,6 +73,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const pageSize = state.pageSize ?? DEFAULT_PAGE_SIZE;
   const total = data?.total ?? 0;
   const pages = pageCount(total, pageSize);
+
+  // A page past the end (an old bookmark, rows removed meanwhile) moves to the last page there is.
+  const pastTheEnd = !!data && data.items.length === 0 && page > pages;
+  useEffect(() => {
+    if (pastTheEnd) onStateChange({ ...state, page: pages > 1 ? pages : undefined });
+  }, [pastTheEnd, pages, onStateChange, state]);
   const range = rowRange(page, pageSize, total);
   const items = data?.items ?? [];
   const pageIds = items.map(props.getRowId);

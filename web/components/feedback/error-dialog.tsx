@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, List, Modal, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,13 @@ export function ErrorDialog() {
       <Text size="sm" data-testid="error-message">
         {message}
       </Text>
+      {error && error.fields.length > 0 && (
+        <List size="sm" mt="xs">
+          {error.fields.map((f) => (
+            <List.Item key={`${f.field}:${f.code}`}>{f.message}</List.Item>
+          ))}
+        </List>
+      )}
       {error?.requestId && (
         <Text size="xs" c="dimmed" mt="xs">
           {t('common.requestId', { id: error.requestId })}

@@ -194,4 +194,35 @@ describe('useAppForm (P8)', () => {
     const popup = await screen.findByRole('dialog', { name: 'Something went wrong' });
     expect(popup.textContent).toContain('The server does not answer. Check your connection and try again.');
   });
+
+  it('sends once when Enter is pressed twice in a row', async () => {
+    let finish: (value: unknown) => void = () => {};
+    const submit = vi.fn().mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const user = setup(submit);
+    const name = screen.getByLabelText('Nom en français');
+    await user.type(name, 'Sommet des affaires');
+
+    await user.type(name, '{Enter}{Enter}');
+    finish({});
+    await user.type(name, '{Enter}');
+
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows the field messages of a refused call in the error popup when no field holds them', async () => {
+    const submit = vi.fn().mockRejectedValue(
+      new ApiError({
+        status: 400,
+        code: 'validation',
+        title: 'Certains champs sont invalides.',
+        fields: [{ field: 'projectId', code: 'validation.id', message: 'Identifiant invalide.' }],
+      }),
+    );
+    const user = setup(submit);
+    await user.type(screen.getByLabelText('Nom en français'), 'Sommet des affaires');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const popup = await screen.findByRole('dialog', { name: 'Une erreur est survenue' });
+    expect(popup.textContent).toContain('Certains champs sont invalides.');
+    expect(popup.textContent).toContain('Identifiant invalide.');
+  });
 });

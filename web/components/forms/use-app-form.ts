@@ -1,12 +1,13 @@
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { decodeMessage } from '../../../contracts/http';
 import { ApiError } from '../../lib/api';
 import { showError } from '../feedback/error-dialog';
+import { DOUBLE_CLICK_GUARD_MS } from './submit-button';
 
 type Values<S extends z.ZodType> = z.input<S> & Record<string, unknown>;
 
@@ -41,8 +42,12 @@ export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
     return { ...props, error: t(key, values) };
   }
 
-  const onSubmit = form.onSubmit(
+  // P8: a second submit (Enter pressed twice, a double click) while one is on its way, or within a second, is ignored.
+  const lastSubmit = useRef({ at: 0, pending: false });
+
+  const validSubmit = form.onSubmit(
     async (values) => {
+      lastSubmit.current.pending = true;
       setSubmitting(true);
       try {
         const parsed = options.schema.parse(values) as z.output<S>;
@@ -51,12 +56,15 @@ export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
         if (options.successMessage) notifications.show({ color: 'teal', message: options.successMessage });
         options.onSaved?.(result, values);
       } catch (error) {
-        if (error instanceof ApiError && error.isValidation) {
+        const inForm = (field: string) => field.split('.')[0] in values;
+        if (error instanceof ApiError && error.isValidation && error.fields.every((f) => inForm(f.field))) {
           for (const f of error.fields) form.setFieldError(f.field, f.message);
         } else {
+          // Not a form field's fault (or not only): the popup lists every message.
           showError(error);
         }
       } finally {
+        lastSubmit.current.pending = false;
         setSubmitting(false);
       }
     },
@@ -68,6 +76,14 @@ export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
       });
     },
   );
+
+  function onSubmit(event?: FormEvent<HTMLFormElement>) {
+    event?.preventDefault();
+    const now = Date.now();
+    if (lastSubmit.current.pending || now - lastSubmit.current.at < DOUBLE_CLICK_GUARD_MS) return;
+    lastSubmit.current.at = now;
+    validSubmit(event);
+  }
 
   return { form, field, onSubmit, submitting, dirty: form.isDirty() };
 }

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useBlocker, useRouter } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -26,6 +27,7 @@ export function AppModal({ opened, onClose, title, size = 'md', children, dirty 
   const { t } = useTranslation();
   const level = useContext(ModalLevel) + 1;
   const [askingToLeave, setAskingToLeave] = useState(false);
+  const router = useRouter({ warn: false });
   const requestClose = () => (dirty ? setAskingToLeave(true) : onClose());
   return (
     <Modal
@@ -50,8 +52,25 @@ export function AppModal({ opened, onClose, title, size = 'md', children, dirty 
             onClose();
           }}
         />
+        {router && opened && dirty && <ModalRouteGuard />}
       </ModalLevel.Provider>
     </Modal>
+  );
+}
+
+/** P7: with a dirty modal open, leaving the page (back button, a link, closing the tab) asks too. */
+function ModalRouteGuard() {
+  const blocker = useBlocker({
+    shouldBlockFn: ({ current, next }) => current.pathname !== next.pathname,
+    enableBeforeUnload: true,
+    withResolver: true,
+  });
+  return (
+    <LeaveConfirmModal
+      opened={blocker.status === 'blocked'}
+      onQuit={() => blocker.proceed?.()}
+      onStay={() => blocker.reset?.()}
+    />
   );
 }
 

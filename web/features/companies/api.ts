@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/companies';
 import type { QueryOf } from '../../../contracts/http';
 import { call } from '../../lib/api';
+import { sessionQuery } from '../session/api';
 
 export const companyKeys = {
   all: ['companies'] as const,
@@ -32,7 +33,12 @@ function useCompanyMutation<V, R>(fn: (v: V) => Promise<R>, silent = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+    // The session too: archiving or deleting the company one works in sends a super-admin back to their own.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+        queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
+      ]),
     meta: { silent },
   });
 }

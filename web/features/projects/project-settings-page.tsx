@@ -13,8 +13,13 @@ import { ProjectForm } from './project-form-fields';
 
 /** J1 edition, in tabs (P6): the project form with the unsaved-changes guard (P7), and the activation toggle. */
 export function ProjectSettingsPage() {
-  const { t } = useTranslation();
   const { projectId } = useParams({ from: '/app/projects/$projectId' });
+  // A new form for each project: going from one project's settings to another's never carries values over.
+  return <ProjectSettings key={projectId} projectId={projectId} />;
+}
+
+function ProjectSettings({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
   const { tab } = useSearch({ from: '/app/projects/$projectId/settings' });
   const navigate = useNavigate({ from: '/projects/$projectId/settings' });
   const { data: project } = useSuspenseQuery(projectQuery(projectId));

@@ -3,6 +3,7 @@ import {
   checkSession,
   extendSession,
   getSession,
+  selectProject,
   signIn,
   signOut,
   updatePreferences,
@@ -45,6 +46,14 @@ export async function signOutNow() {
 
 export const fetchSessionTimes = () => call(checkSession);
 export const extend = () => call(extendSession);
+
+/** J1: the project opened becomes the selected one (the menu, `/` and `?p=` follow it), for this and later sessions. */
+export async function rememberProject(projectId: string) {
+  const state = queryClient.getQueryData(sessionQuery.queryKey);
+  if (!state?.user || state.user.lastProjectId === projectId) return;
+  const user = await call(selectProject, { body: { projectId } });
+  queryClient.setQueryData(sessionQuery.queryKey, (s) => (s ? { ...s, user } : s));
+}
 
 /** P4: the language changes at once and is remembered for the user. */
 export async function changeLanguage(locale: Language) {

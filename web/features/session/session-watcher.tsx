@@ -4,10 +4,8 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/modal/app-modal';
+import { isDashboardPath } from '../shell/menu';
 import { extend, fetchSessionTimes, sessionQuery, signOutNow } from './api';
-
-/** Pages that reload themselves instead of asking (P1: the dashboard reloads its page on the warning). */
-const isDashboard = (pathname: string) => /^\/projects\/[^/]+\/?$/.test(pathname);
 
 /**
  * P1: checks the session every `checkSeconds` (60 by default). On the warning the dashboard reloads its data
@@ -26,7 +24,7 @@ export function SessionWatcher({ checkSeconds }: { checkSeconds: number }) {
   const close = useCallback(async () => {
     setWarning(null);
     await signOutNow();
-    await navigate({ to: '/sign-in', search: { expired: true } });
+    await navigate({ to: '/sign-in', search: { expired: true }, ignoreBlocker: true });
   }, [navigate]);
 
   const check = useCallback(async () => {
@@ -34,7 +32,7 @@ export function SessionWatcher({ checkSeconds }: { checkSeconds: number }) {
     if (!times) return;
     if (times.timeClose) return close();
     if (!times.timeWarn) return;
-    if (isDashboard(pathRef.current)) {
+    if (isDashboardPath(pathRef.current)) {
       await extend().catch(() => undefined);
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== sessionQuery.queryKey[0] });
       return;

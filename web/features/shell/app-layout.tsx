@@ -31,7 +31,7 @@ import { SuperAdminTools } from '../search/super-admin-tools';
 import { changeLanguage, sessionQuery, signOutNow, useCurrentUser } from '../session/api';
 import { SessionWatcher } from '../session/session-watcher';
 import classes from './app-layout.module.css';
-import { MENU, type MenuPage, pageTarget } from './menu';
+import { isDashboardPath, MENU, type MenuPage, pageTarget } from './menu';
 
 const WIDE = 260;
 /** P3: the slim menu is 50 px wide and remembered. */
@@ -71,7 +71,7 @@ export function AppLayout() {
   }
 
   const isActive = (page: MenuPage) => {
-    if (page.id === 'project-dashboard') return /^\/projects\/[^/]+\/?$/.test(pathname);
+    if (page.id === 'project-dashboard') return isDashboardPath(pathname);
     if (page.id === 'project-settings') return /^\/projects\/[^/]+\/settings/.test(pathname);
     if (page.id === 'projects') return pathname === '/projects' || pathname === '/projects/';
     if (page.id === 'companies') return pathname.startsWith('/admin/companies');

@@ -18,7 +18,6 @@ export interface MenuPage {
   section: 'project' | 'projects' | 'admin';
   superAdminOnly?: boolean;
   external?: boolean;
-  children?: MenuPage[];
 }
 
 export const MENU: MenuPage[] = [
@@ -41,6 +40,9 @@ export const MENU: MenuPage[] = [
 ];
 
 export const DEFAULT_PAGE = 'project-dashboard';
+
+/** The project dashboard (`/projects/<id>`), which reloads itself instead of warning (P1). */
+export const isDashboardPath = (pathname: string) => /^\/projects\/[^/]+\/?$/.test(pathname);
 
 /** Where a page id leads, given the selected project (null when none): the router's `to` and params. */
 export function pageTarget(pageId: string, projectId: string | null) {

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatNumber } from './format';
+
+// Intl puts narrow no-break spaces in French numbers: compare with plain spaces.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formats per language (P4)', () => {
+  it('writes money in Québec French and in Canadian English', () => {
+    expect(plain(formatMoney(123456, 'CAD', 'fr'))).toBe('1 234,56 $');
+    expect(formatMoney(123456, 'CAD', 'en')).toBe('$1,234.56');
+  });
+
+  it('writes numbers and calendar days, the day never shifted by the time zone', () => {
+    expect(plain(formatNumber(20000, 'fr'))).toBe('20 000');
+    expect(formatNumber(20000, 'en')).toBe('20,000');
+    expect(formatDate('2027-05-01', 'fr', 'long')).toBe('1 mai 2027');
+    expect(formatDate('2027-05-01', 'en', 'long')).toBe('May 1, 2027');
+  });
+});
