@@ -40,10 +40,15 @@ const projectFields = z.object({
   nameEn: requiredText(150),
   startsOn: calendarDate,
   endsOn: calendarDate,
-  timeZone: z.string().refine(isTimeZone, { error: 'validation.timeZone' }),
+  // Stored under its canonical name ("utc" → "UTC").
+  timeZone: z
+    .string()
+    .max(100)
+    .refine(isTimeZone, { error: 'validation.timeZone' })
+    .transform((tz) => new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone),
   defaultLanguage: language,
   externalDashboardUrl: z
-    .union([z.url({ protocol: /^https?$/, error: 'validation.url' }), z.literal('')])
+    .union([z.url({ protocol: /^https?$/, error: 'validation.url' }).max(2000), z.literal('')])
     .nullable()
     .optional()
     .transform((v) => v || null),

@@ -6,6 +6,7 @@ import {
   errorUnder,
   expect,
   LANGUAGES,
+  menuLink,
   notice,
   ORGANISER,
   pageTitle,
@@ -72,7 +73,7 @@ describe.each(LANGUAGES)('project creation (%s)', (language) => {
   });
 
   test('closing the modal with changes asks to quit or stay', async ({ page }) => {
-    await signIn(page, ORGANISER, language);
+    const api = await signIn(page, ORGANISER, language);
     await page.goto('/projects');
     const leave = dialog(page, t.unsaved.title);
 
@@ -101,5 +102,17 @@ describe.each(LANGUAGES)('project creation (%s)', (language) => {
     // Reopened, it starts clean.
     modal = await openCreateModal(page);
     expect(await textField(modal, t.projects.fields.nameFr).inputValue()).toBe('');
+
+    // Leaving the page (here the back button) while it holds changes asks too; staying keeps the modal and its text.
+    const project = await api.createProject();
+    await page.goto(`/projects/${project.id}`);
+    await menuLink(page, 'projects').click();
+    await page.waitForURL((url) => url.pathname === '/projects');
+    modal = await openCreateModal(page);
+    await textField(modal, t.projects.fields.nameFr).fill('Projet presque perdu');
+    await page.evaluate(() => window.history.back());
+    await leave.waitFor();
+    await leave.getByRole('button', { name: t.unsaved.stay }).click();
+    expect(await textField(modal, t.projects.fields.nameFr).inputValue()).toBe('Projet presque perdu');
   });
 });

@@ -208,17 +208,19 @@ describe('create and edit (J1)', () => {
     expect((await allProjects(organiser, '&q=bois')).total).toBe(0);
   });
 
-  it('trims the names and accepts one-day projects', async () => {
+  it('trims the names, keeps the canonical time zone name, and accepts one-day projects', async () => {
     const response = await jordan.post('/api/projects', {
       ...valid,
       nameFr: '  Atelier  ',
       endsOn: valid.startsOn,
+      timeZone: 'utc',
       externalDashboardUrl: '',
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       nameFr: 'Atelier',
       endsOn: valid.startsOn,
+      timeZone: 'UTC',
       externalDashboardUrl: null,
     });
   });

@@ -31,7 +31,12 @@ export function ProjectCreateModal({ opened, onClose }: { opened: boolean; onClo
     successMessage: t('projects.notifications.created'),
     onSaved: (project) => {
       onClose();
-      void navigate({ to: '/projects/$projectId', params: { projectId: (project as Project).id } });
+      // Saved: nothing is lost by leaving, though the guard of the closing modal has not seen it yet.
+      void navigate({
+        to: '/projects/$projectId',
+        params: { projectId: (project as Project).id },
+        ignoreBlocker: true,
+      });
     },
   });
   return (
