@@ -12,6 +12,7 @@ const envSchema = z.object({
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(10).default(3600),
   SESSION_WARN_SECONDS: z.coerce.number().int().min(1).default(300),
   SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
+  SESSION_MAX_SECONDS: z.coerce.number().int().min(60).default(43_200),
   COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -32,7 +33,14 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  session: { idleSeconds: number; warnSeconds: number; checkSeconds: number; cookieSecure: boolean };
+  session: {
+    idleSeconds: number;
+    warnSeconds: number;
+    checkSeconds: number;
+    /** However active, a session ends this long after sign-in. */
+    maxSeconds: number;
+    cookieSecure: boolean;
+  };
   login: { maxAttempts: number; windowSeconds: number };
   seedDemo: 'auto' | 'true' | 'false';
   jobs: boolean;
@@ -57,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleSeconds: e.SESSION_IDLE_SECONDS,
       warnSeconds: Math.min(e.SESSION_WARN_SECONDS, e.SESSION_IDLE_SECONDS),
       checkSeconds: e.SESSION_CHECK_SECONDS,
+      maxSeconds: e.SESSION_MAX_SECONDS,
       cookieSecure: e.COOKIE_SECURE === 'true',
     },
     login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },

@@ -10,4 +10,6 @@ export interface AuthContext {
   isSuperAdmin: boolean;
   locale: Language;
   expiresAt: Date;
+  /** However active, the session ends then (SESSION_MAX_SECONDS after sign-in). */
+  endOfLife: Date;
 }

@@ -4,7 +4,15 @@ import { companies, companySwitches, sessions, users } from '../../db/schema';
 
 export async function insertSession(
   db: Executor,
-  row: { id: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+  row: {
+    id: string;
+    userId: string;
+    createdAt: Date;
+    lastSeenAt: Date;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+  },
 ) {
   await db.insert(sessions).values(row);
 }
@@ -14,6 +22,7 @@ export async function findSession(db: Executor, id: string) {
   const [row] = await db
     .select({
       sessionId: sessions.id,
+      createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       userId: users.id,
       homeCompanyId: users.companyId,

@@ -31,6 +31,8 @@ export async function signIn(
   await sessions.insertSession(deps.db, {
     id,
     userId: found.user.id,
+    createdAt: now,
+    lastSeenAt: now,
     expiresAt,
     userAgent: input.userAgent?.slice(0, 300) ?? null,
     ip: input.ip,
@@ -54,11 +56,12 @@ export async function authenticate(
   const row = await sessions.findSession(deps.db, id);
   const now = deps.now();
   if (!row || row.expiresAt <= now) return null;
+  const endOfLife = row.createdAt.getTime() + deps.config.session.maxSeconds * 1000;
   if (row.homeArchivedAt && !row.isSuperAdmin) return null;
   let expiresAt = row.expiresAt;
   const idleMs = deps.config.session.idleSeconds * 1000;
   if (options.touch && expiresAt.getTime() - now.getTime() < idleMs - Math.min(15_000, idleMs / 2)) {
-    expiresAt = new Date(now.getTime() + idleMs);
+    expiresAt = new Date(Math.min(now.getTime() + idleMs, endOfLife));
     await sessions.extendSession(deps.db, id, now, expiresAt);
   }
   return {
@@ -69,12 +72,15 @@ export async function authenticate(
     isSuperAdmin: row.isSuperAdmin,
     locale: row.locale as Language,
     expiresAt,
+    endOfLife: new Date(endOfLife),
   };
 }
 
 export async function extend(deps: Deps, auth: AuthContext): Promise<AuthContext> {
   const now = deps.now();
-  const expiresAt = new Date(now.getTime() + deps.config.session.idleSeconds * 1000);
+  const expiresAt = new Date(
+    Math.min(now.getTime() + deps.config.session.idleSeconds * 1000, auth.endOfLife.getTime()),
+  );
   await sessions.extendSession(deps.db, auth.sessionId, now, expiresAt);
   return { ...auth, expiresAt };
 }

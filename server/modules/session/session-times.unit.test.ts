@@ -21,6 +21,7 @@ function endingIn(seconds: number): AuthContext {
     isSuperAdmin: false,
     locale: 'fr',
     expiresAt: new Date(NOW.getTime() + seconds * 1000),
+    endOfLife: new Date(NOW.getTime() + 12 * 3600 * 1000),
   };
 }
 

@@ -282,6 +282,44 @@ describe('session times (P1)', () => {
     expect((await client.post('/api/session/extend')).status).toBe(401);
     expect((await client.get('/api/session')).body.user).toBeNull();
   });
+
+  it('ends a session SESSION_MAX_SECONDS after sign-in, however active it is', async () => {
+    const { app: capped } = await buildApp({
+      config: testConfig({ SESSION_IDLE_SECONDS: '600', SESSION_MAX_SECONDS: '120' }),
+      database: t.database,
+      now: clock.now,
+      logger: false,
+    });
+    try {
+      const client = await signIn(capped, DEMO_ORGANISER);
+      for (let i = 0; i < 3; i++) {
+        clock.advanceSeconds(35);
+        expect((await client.get('/api/projects')).status).toBe(200);
+      }
+      const extended = await client.post('/api/session/extend');
+      expect(new Date(extended.body.expiresAt).getTime()).toBeLessThanOrEqual(clock.now().getTime() + 15_000);
+      clock.advanceSeconds(20);
+      expect((await client.get('/api/projects')).status).toBe(401);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('replaces the browser’s previous session when it signs in again', async () => {
+    const client = await signIn(t.app, DEMO_ORGANISER);
+    const first = client.cookies.maillage_session;
+    expect(
+      (await client.post('/api/session', { email: DEMO_ORGANISER, password: DEMO_PASSWORD })).status,
+    ).toBe(200);
+    expect(client.cookies.maillage_session).not.toBe(first);
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/api/projects',
+      cookies: { maillage_session: first },
+    });
+    expect(old.statusCode).toBe(401);
+    expect((await client.get('/api/projects')).status).toBe(200);
+  });
 });
 
 describe('preferences (P4)', () => {
