@@ -1,4 +1,4 @@
-import { Combobox, Group, Loader, Select, Text, TextInput, useCombobox } from '@mantine/core';
+import { Combobox, Flex, Group, Loader, Select, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuilding, IconCalendarEvent, IconSearch, IconUser } from '@tabler/icons-react';
@@ -27,7 +27,7 @@ interface PendingSwitch {
 }
 
 /** P2: the super-admin's global search and company selector; switching asks for confirmation first. */
-export function SuperAdminTools() {
+export function SuperAdminTools({ inMenu = false }: { inMenu?: boolean }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -70,8 +70,10 @@ export function SuperAdminTools() {
   }
 
   return (
-    <Group gap="sm" wrap="nowrap">
+    // In the header on wide screens; in the menu (one under the other) on narrow ones.
+    <Flex gap="sm" direction={inMenu ? 'column' : 'row'} wrap="nowrap">
       <GlobalSearch
+        inMenu={inMenu}
         onChoose={(r) =>
           request({ companyId: r.companyId, companyName: r.companyName, projectId: r.projectId })
         }
@@ -88,11 +90,11 @@ export function SuperAdminTools() {
         }
         searchable
         allowDeselect={false}
-        w={240}
+        w={inMenu ? '100%' : 240}
         size="sm"
         leftSection={<IconBuilding size={16} aria-hidden />}
         data-testid="company-selector"
-        visibleFrom="md"
+        visibleFrom={inMenu ? undefined : 'md'}
       />
       <ConfirmModal
         opened={!!pending}
@@ -104,11 +106,11 @@ export function SuperAdminTools() {
       >
         {t('header.switchBody', { company: pending?.companyName ?? '' })}
       </ConfirmModal>
-    </Group>
+    </Flex>
   );
 }
 
-function GlobalSearch({ onChoose }: { onChoose: (result: SearchResult) => void }) {
+function GlobalSearch({ onChoose, inMenu }: { onChoose: (result: SearchResult) => void; inMenu: boolean }) {
   const { t } = useTranslation();
   const combobox = useCombobox();
   const [term, setTerm] = useState('');
@@ -148,10 +150,9 @@ function GlobalSearch({ onChoose }: { onChoose: (result: SearchResult) => void }
           }}
           onFocus={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
-          w={320}
+          w={inMenu ? '100%' : 320}
           size="sm"
           data-testid="global-search"
-          visibleFrom="sm"
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={term.trim().length === 0}>

@@ -13,7 +13,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconChevronsLeft,
@@ -43,6 +43,8 @@ export function AppLayout() {
   const session = useQuery(sessionQuery).data;
   const navigate = useNavigate();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  // Below Mantine's `sm` breakpoint the menu becomes a drawer, and the super-admin tools move into it.
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const [slim, setSlim] = useLocalStorage({ key: 'maillage.menu.slim', defaultValue: false });
   const params = useParams({ strict: false }) as { projectId?: string };
   const projectId = params.projectId ?? user.lastProjectId;
@@ -120,7 +122,7 @@ export function AppLayout() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {user.isSuperAdmin && <SuperAdminTools />}
+            {user.isSuperAdmin && !narrow && <SuperAdminTools />}
             <SegmentedControl
               size="xs"
               aria-label={t('header.language')}
@@ -154,6 +156,11 @@ export function AppLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar aria-label={t('nav.main')} data-slim={slim || undefined}>
+        {user.isSuperAdmin && narrow && (
+          <AppShell.Section p="xs">
+            <SuperAdminTools inMenu />
+          </AppShell.Section>
+        )}
         <AppShell.Section grow component={ScrollArea} p={slim ? 4 : 'xs'}>
           {sections.map((section) => {
             const pages = MENU.filter(
