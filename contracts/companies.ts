@@ -97,6 +97,27 @@ export const deleteCompany = defineEndpoint({
   response: ok,
 });
 
+/** P2: every switch of a super-admin into another company: who, when, from, to. */
+export const companySwitch = z.object({
+  id: z.uuid(),
+  userEmail: z.string(),
+  fromCompanyName: z.string(),
+  toCompanyName: z.string(),
+  switchedAt: timestamp,
+});
+export type CompanySwitch = z.input<typeof companySwitch>;
+export const companySwitchSortable = ['switchedAt', 'userEmail'] as const;
+
+export const listCompanySwitches = defineEndpoint({
+  method: 'GET',
+  path: '/api/company-switches',
+  access: 'superAdmin',
+  tag: 'companies',
+  summary: 'P2 the record of company switches (newest first by default)',
+  query: listQuery(companySwitchSortable),
+  response: listResponse(companySwitch),
+});
+
 /** P2: the header's company selector. */
 export const companyChoice = z.object({ id: z.uuid(), name: z.string(), isDemo: z.boolean() });
 export const listCompanyChoices = defineEndpoint({

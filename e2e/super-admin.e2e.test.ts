@@ -111,6 +111,13 @@ describe.each(LANGUAGES)('super-admin tools (%s)', (language) => {
     await page.waitForURL((url) => url.pathname === '/projects');
     await until(async () => (await columnTexts(page, t.projects.fields.name)).length).toBe(25);
     expect(await columnTexts(page, t.projects.fields.name)).not.toContain(BOREAL_PROJECTS[language][0]);
+
+    // Both switches are on record, from the Administration menu.
+    await menuLink(page, 'company-switches').click();
+    await page.waitForURL((url) => url.pathname === '/admin/company-switches');
+    await until(async () => (await columnTexts(page, t.companies.switches.to)).slice(0, 2).sort()).toEqual(
+      [BOREAL_COMPANY, DEMO_COMPANY].sort(),
+    );
   });
 
   test('an organiser has neither the global search nor the company selector', async ({ page }) => {

@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { companySortable } from '../../contracts/companies';
+import { companySortable, companySwitchSortable } from '../../contracts/companies';
 import { projectSortable } from '../../contracts/projects';
 import { listSearchSchema } from '../components/data-table/list-search';
 import { projectQuery } from '../features/projects/api';
@@ -54,6 +54,10 @@ const ProjectDashboardPage = lazyRouteComponent(
 const ProjectSettingsPage = lazyRouteComponent(
   () => import('../features/projects/project-settings-page'),
   'ProjectSettingsPage',
+);
+const CompanySwitchListPage = lazyRouteComponent(
+  () => import('../features/companies/company-switch-list-page'),
+  'CompanySwitchListPage',
 );
 const CompanyListPage = lazyRouteComponent(
   () => import('../features/companies/company-list-page'),
@@ -160,6 +164,16 @@ const companiesRoute = createRoute({
   component: CompanyListPage,
 });
 
+const companySwitchesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'admin/company-switches',
+  validateSearch: listSearchSchema(companySwitchSortable),
+  beforeLoad: ({ context }) => {
+    if (!context.user.isSuperAdmin) throw redirect({ to: '/projects' });
+  },
+  component: CompanySwitchListPage,
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   appRoute.addChildren([
@@ -167,6 +181,7 @@ const routeTree = rootRoute.addChildren([
     projectsRoute,
     projectRoute.addChildren([projectDashboardRoute, projectSettingsRoute]),
     companiesRoute,
+    companySwitchesRoute,
   ]),
 ]);
 

@@ -2,7 +2,7 @@ import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
-import { companies, projects, users } from '../../db/schema';
+import { companies, companySwitches, projects, users } from '../../db/schema';
 
 /**
  * Columns qualified by hand: in a select from one table drizzle writes columns without their table, and
@@ -91,4 +91,36 @@ export async function updateCompany(db: Executor, id: string, patch: Partial<typ
 
 export async function deleteCompany(db: Executor, id: string) {
   await db.delete(companies).where(eq(companies.id, id));
+}
+
+export async function listCompanySwitches(db: Executor, params: ListParams) {
+  const where = searchCondition(params.q, [
+    companySwitches.userEmail,
+    companySwitches.fromCompanyName,
+    companySwitches.toCompanyName,
+  ]);
+  const order = orderBy(
+    params,
+    { switchedAt: companySwitches.switchedAt, userEmail: companySwitches.userEmail },
+    [sql`${companySwitches.switchedAt} desc`],
+    companySwitches.id,
+  );
+  return listPage(
+    params,
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: companySwitches.id,
+          userEmail: companySwitches.userEmail,
+          fromCompanyName: companySwitches.fromCompanyName,
+          toCompanyName: companySwitches.toCompanyName,
+          switchedAt: companySwitches.switchedAt,
+        })
+        .from(companySwitches)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(companySwitches).where(where))[0].n,
+  );
 }

@@ -6,6 +6,7 @@ import {
   getCompany,
   listCompanies,
   listCompanyChoices,
+  listCompanySwitches,
   updateCompany,
 } from '../../../contracts/companies';
 import type { Deps } from '../../deps';
@@ -24,4 +25,5 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: Deps) {
     service.deleteCompany(deps, auth, params.companyId, body.confirmName),
   );
   route(app, listCompanyChoices, () => service.listCompanyChoices(deps));
+  route(app, listCompanySwitches, ({ query }) => service.listCompanySwitches(deps, query));
 }

@@ -65,6 +65,10 @@ export async function deleteCompany(deps: Deps, auth: AuthContext, id: string, c
   return { ok: true as const };
 }
 
+export async function listCompanySwitches(deps: Deps, params: ListParams) {
+  return repo.listCompanySwitches(deps.db, params);
+}
+
 export async function listCompanyChoices(deps: Deps) {
   return repo.listActiveCompanyChoices(deps.db);
 }

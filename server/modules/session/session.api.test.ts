@@ -398,6 +398,18 @@ describe('company switch (P2)', () => {
       },
       { userEmail: DEMO_SUPER_ADMIN, fromCompanyId: borealId, toCompanyId: homeId },
     ]);
+
+    // The record is there to read, searchable by company (this file's clock stands still: both have one time).
+    const listed = await superAdmin.get('/api/company-switches?q=boreal');
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userEmail: DEMO_SUPER_ADMIN, fromCompanyName: 'Congrès Boréal' }),
+        expect.objectContaining({ userEmail: DEMO_SUPER_ADMIN, toCompanyName: 'Congrès Boréal' }),
+      ]),
+    );
+    const organiser = await signIn(t.app, DEMO_ORGANISER);
+    expect((await organiser.get('/api/company-switches')).status).toBe(403);
   });
 
   it('refuses the switch to an organiser (403) and records nothing', async () => {

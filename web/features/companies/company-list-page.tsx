@@ -11,6 +11,7 @@ import { ListFilter } from '../../components/data-table/list-filter';
 import { listQueryOf } from '../../components/data-table/list-search';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
 import { companyListQuery, useArchiveCompany } from './api';
 import { CompanyDeleteModal } from './company-delete-modal';
 import { CompanyFormModal } from './company-form-modal';
@@ -23,6 +24,7 @@ type Dialog =
 /** A3: the companies of the platform, for the super-admin. */
 export function CompanyListPage() {
   const { t } = useTranslation();
+  usePageTitle(t('companies.title'));
   const { date, number } = useFormat();
   const search = useSearch({ from: '/app/admin/companies' });
   const navigate = useNavigate({ from: '/admin/companies' });

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
 import { projectQuery } from './api';
 
 function daysUntil(isoDate: string) {
@@ -21,6 +22,7 @@ export function ProjectDashboardPage() {
   const navigate = useNavigate();
   const { projectId } = useParams({ from: '/app/projects/$projectId' });
   const { data: project } = useSuspenseQuery(projectQuery(projectId));
+  usePageTitle(i18n.language === 'en' ? project.nameEn : project.nameFr);
   const days = daysUntil(project.startsOn);
   const over = daysUntil(project.endsOn) < 0;
   const timing = over

@@ -10,11 +10,13 @@ import { type Column, DataTable } from '../../components/data-table/data-table';
 import { ListFilter } from '../../components/data-table/list-filter';
 import { listQueryOf } from '../../components/data-table/list-search';
 import { useFormat } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
 import { projectListQuery, useSetManyActivation } from './api';
 import { ProjectCreateModal } from './project-create-modal';
 
 export function ProjectListPage() {
   const { t, i18n } = useTranslation();
+  usePageTitle(t('projects.title'));
   const { date } = useFormat();
   const search = useSearch({ from: '/app/projects' });
   const navigate = useNavigate({ from: '/projects' });

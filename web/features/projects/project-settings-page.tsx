@@ -8,6 +8,7 @@ import { projectInput } from '../../../contracts/projects';
 import { AppTabs } from '../../components/app-tabs';
 import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
 import { useAppForm } from '../../components/forms/use-app-form';
+import { usePageTitle } from '../../lib/page-title';
 import { projectQuery, useSetActivation, useUpdateProject } from './api';
 import { ProjectForm } from './project-form-fields';
 
@@ -20,6 +21,7 @@ export function ProjectSettingsPage() {
 
 function ProjectSettings({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
+  usePageTitle(t('projects.editTitle'));
   const { tab } = useSearch({ from: '/app/projects/$projectId/settings' });
   const navigate = useNavigate({ from: '/projects/$projectId/settings' });
   const { data: project } = useSuspenseQuery(projectQuery(projectId));

@@ -19,10 +19,12 @@ import { SubmitButton } from '../../components/forms/submit-button';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { ApiError } from '../../lib/api';
 import { applyLanguage } from '../../lib/i18n';
+import { usePageTitle } from '../../lib/page-title';
 import { signInWith } from './api';
 
 export function SignInPage() {
   const { t, i18n } = useTranslation();
+  usePageTitle(t('auth.title'));
   const navigate = useNavigate();
   const search = useSearch({ from: '/sign-in' });
   const [failure, setFailure] = useState<string | null>(null);

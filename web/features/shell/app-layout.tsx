@@ -77,6 +77,7 @@ export function AppLayout() {
     if (page.id === 'project-settings') return /^\/projects\/[^/]+\/settings/.test(pathname);
     if (page.id === 'projects') return pathname === '/projects' || pathname === '/projects/';
     if (page.id === 'companies') return pathname.startsWith('/admin/companies');
+    if (page.id === 'company-switches') return pathname.startsWith('/admin/company-switches');
     return false;
   };
 

@@ -2,6 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import {
   IconBuilding,
   IconExternalLink,
+  IconHistory,
   IconLayoutDashboard,
   IconListDetails,
   IconSettings,
@@ -37,6 +38,13 @@ export const MENU: MenuPage[] = [
   },
   { id: 'projects', labelKey: 'nav.projects', icon: IconListDetails, section: 'projects' },
   { id: 'companies', labelKey: 'nav.companies', icon: IconBuilding, section: 'admin', superAdminOnly: true },
+  {
+    id: 'company-switches',
+    labelKey: 'nav.companySwitches',
+    icon: IconHistory,
+    section: 'admin',
+    superAdminOnly: true,
+  },
 ];
 
 export const DEFAULT_PAGE = 'project-dashboard';
@@ -53,6 +61,8 @@ export function pageTarget(pageId: string, projectId: string | null) {
       return projectId ? { to: '/projects/$projectId/settings', params: { projectId } } : { to: '/projects' };
     case 'companies':
       return { to: '/admin/companies' };
+    case 'company-switches':
+      return { to: '/admin/company-switches' };
     default:
       return { to: '/projects' };
   }
