@@ -36,3 +36,29 @@ export function listQueryOf<T extends ListState>(state: T) {
     pageSize: state.pageSize ?? DEFAULT_PAGE_SIZE,
   };
 }
+
+interface ListQueryResult<T> {
+  data: { items: T[]; page: number; pageSize: number; total: number } | undefined;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * The props that tie a DataTable to its list query and to the URL: rows, loading and error states, and a state
+ * change that becomes a navigation (so it lands in the history). `navigate` is the page's `useNavigate()`.
+ */
+export function bindListTable<T>(
+  list: ListQueryResult<T>,
+  state: ListState,
+  navigate: (options: { search: (prev: object) => object }) => unknown,
+) {
+  return {
+    data: list.data,
+    isLoading: list.isFetching,
+    error: list.error,
+    onRetry: () => void list.refetch(),
+    state,
+    onStateChange: (next: ListState) => void navigate({ search: (prev) => ({ ...prev, ...next }) }),
+  };
+}

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Company } from '../../../contracts/companies';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { ListFilter } from '../../components/data-table/list-filter';
-import { listQueryOf } from '../../components/data-table/list-search';
+import { bindListTable, listQueryOf } from '../../components/data-table/list-search';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
@@ -149,12 +149,7 @@ export function CompanyListPage() {
       <DataTable
         label={t('companies.title')}
         columns={columns}
-        data={list.data}
-        isLoading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        state={search}
-        onStateChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) as typeof prev })}
+        {...bindListTable(list, search, navigate as never)}
         getRowId={(c) => c.id}
         onRowClick={(c) => setDialog({ kind: 'edit', company: c })}
         emptyText={t('companies.empty')}

@@ -4,7 +4,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { type CompanySwitch, listCompanySwitches } from '../../../contracts/companies';
 import { type Column, DataTable } from '../../components/data-table/data-table';
-import { listQueryOf } from '../../components/data-table/list-search';
+import { bindListTable, listQueryOf } from '../../components/data-table/list-search';
 import { call } from '../../lib/api';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
@@ -46,12 +46,7 @@ export function CompanySwitchListPage() {
       <DataTable
         label={t('companies.switches.title')}
         columns={columns}
-        data={list.data}
-        isLoading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        state={search}
-        onStateChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) as typeof prev })}
+        {...bindListTable(list, search, navigate as never)}
         getRowId={(s) => s.id}
         emptyText={t('companies.switches.empty')}
       />

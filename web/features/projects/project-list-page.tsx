@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../contracts/projects';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { ListFilter } from '../../components/data-table/list-filter';
-import { listQueryOf } from '../../components/data-table/list-search';
+import { bindListTable, listQueryOf } from '../../components/data-table/list-search';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { projectListQuery, useSetManyActivation } from './api';
@@ -72,12 +72,7 @@ export function ProjectListPage() {
       <DataTable
         label={t('projects.title')}
         columns={columns}
-        data={list.data}
-        isLoading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        state={search}
-        onStateChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) as typeof prev })}
+        {...bindListTable(list, search, navigate as never)}
         getRowId={(p) => p.id}
         onRowClick={(p) => void navigate({ to: '/projects/$projectId', params: { projectId: p.id } })}
         selection={{
