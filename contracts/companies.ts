@@ -28,6 +28,8 @@ export const companyInput = z.object({
   contactEmail: optionalText(200).pipe(z.email({ error: 'validation.email' }).nullable().optional()),
 });
 export type CompanyInput = z.input<typeof companyInput>;
+/** The same, once validated (trimmed, empty e-mail as null): what the server saves. */
+export type CompanyValues = z.output<typeof companyInput>;
 
 export const companySortable = ['name', 'createdAt', 'projectCount'] as const;
 const idParams = z.object({ companyId: uuidParam });

@@ -60,6 +60,8 @@ export const projectInput = projectFields.refine((p) => p.endsOn >= p.startsOn, 
   path: ['endsOn'],
 });
 export type ProjectInput = z.input<typeof projectInput>;
+/** The same, once validated (trimmed, canonical time zone, empty address as null): what the server saves. */
+export type ProjectValues = z.output<typeof projectInput>;
 
 export const projectSortable = ['name', 'startsOn', 'endsOn', 'createdAt', 'isActive'] as const;
 const idParams = z.object({ projectId: uuidParam });

@@ -9,7 +9,6 @@ const STATUS_BY_KIND = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
-  tooMany: 429,
 } as const;
 
 export type ErrorKind = keyof typeof STATUS_BY_KIND;

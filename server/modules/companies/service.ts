@@ -1,15 +1,9 @@
-import type { CompanyInput } from '../../../contracts/companies';
+import type { CompanyValues } from '../../../contracts/companies';
 import type { ListParams } from '../../../contracts/http';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
-
-async function getOrThrow(deps: Deps, id: string) {
-  const row = await repo.findCompany(deps.db, id);
-  if (!row) throw AppError.notFound();
-  return row;
-}
 
 async function assertNameFree(deps: Deps, name: string, exceptId?: string) {
   const existing = await repo.findCompanyByName(deps.db, name);
@@ -24,10 +18,12 @@ export async function listCompanies(
 }
 
 export async function getCompany(deps: Deps, id: string) {
-  return getOrThrow(deps, id);
+  const row = await repo.findCompany(deps.db, id);
+  if (!row) throw AppError.notFound();
+  return row;
 }
 
-export async function createCompany(deps: Deps, input: CompanyInput & { name: string }) {
+export async function createCompany(deps: Deps, input: CompanyValues) {
   await assertNameFree(deps, input.name);
   const id = await repo.insertCompany(deps.db, {
     name: input.name,
@@ -36,8 +32,8 @@ export async function createCompany(deps: Deps, input: CompanyInput & { name: st
   return getCompany(deps, id);
 }
 
-export async function updateCompany(deps: Deps, id: string, input: CompanyInput & { name: string }) {
-  await getOrThrow(deps, id);
+export async function updateCompany(deps: Deps, id: string, input: CompanyValues) {
+  await getCompany(deps, id);
   await assertNameFree(deps, input.name, id);
   await repo.updateCompany(deps.db, id, { name: input.name, contactEmail: input.contactEmail ?? null });
   return getCompany(deps, id);
@@ -45,7 +41,7 @@ export async function updateCompany(deps: Deps, id: string, input: CompanyInput 
 
 /** An archived company keeps its data; its users cannot sign in until it is restored. */
 export async function archiveCompany(deps: Deps, auth: AuthContext, id: string, archived: boolean) {
-  await getOrThrow(deps, id);
+  await getCompany(deps, id);
   if (archived && id === auth.homeCompanyId) throw new AppError('companies.cannotArchiveOwn', 'conflict');
   await repo.updateCompany(deps.db, id, { archivedAt: archived ? deps.now() : null });
   return getCompany(deps, id);
@@ -56,7 +52,7 @@ export async function archiveCompany(deps: Deps, auth: AuthContext, id: string, 
  * name to confirm. A super-admin's own company cannot be deleted.
  */
 export async function deleteCompany(deps: Deps, auth: AuthContext, id: string, confirmName: string) {
-  const row = await getOrThrow(deps, id);
+  const row = await getCompany(deps, id);
   if (id === auth.homeCompanyId) throw new AppError('companies.cannotDeleteOwn', 'conflict');
   if (confirmName.trim().toLowerCase() !== row.name.toLowerCase()) {
     throw AppError.field('confirmName', 'validation.confirmNameMismatch');

@@ -1,12 +1,10 @@
 import type { Language, ListParams } from '../../../contracts/http';
-import type { ProjectInput } from '../../../contracts/projects';
+import type { ProjectValues } from '../../../contracts/projects';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/auth-context';
 import { updateUser } from '../users/repository';
 import * as repo from './repository';
-
-type Saved = Omit<ProjectInput, 'externalDashboardUrl'> & { externalDashboardUrl: string | null };
 
 const present = (row: repo.ProjectRow) => ({
   ...row,
@@ -34,12 +32,12 @@ export async function selectProject(deps: Deps, auth: AuthContext, id: string) {
   await updateUser(deps.db, auth.userId, { lastProjectId: id });
 }
 
-export async function createProject(deps: Deps, auth: AuthContext, input: Saved) {
+export async function createProject(deps: Deps, auth: AuthContext, input: ProjectValues) {
   const row = await repo.insertProject(deps.db, { ...input, companyId: auth.companyId });
   return present(row);
 }
 
-export async function updateProject(deps: Deps, auth: AuthContext, id: string, input: Saved) {
+export async function updateProject(deps: Deps, auth: AuthContext, id: string, input: ProjectValues) {
   const row = await repo.updateProject(deps.db, auth.companyId, id, input);
   if (!row) throw AppError.notFound();
   return present(row);

@@ -57,12 +57,11 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
     app,
     signIn,
     async ({ body, request, reply }) => {
-      // A new sign-in replaces this browser's previous session rather than leaving it alive beside the new one.
-      await service.signOut(deps, request.cookies[service.SESSION_COOKIE]);
       const { token, auth } = await service.signIn(deps, {
         ...body,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
+        previousToken: request.cookies[service.SESSION_COOKIE],
       });
       reply.setCookie(service.SESSION_COOKIE, token, cookieOptions);
       return sessionState(reply, auth);

@@ -16,7 +16,14 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export async function signIn(
   deps: Deps,
-  input: { email: string; password: string; ip: string | null; userAgent: string | null },
+  input: {
+    email: string;
+    password: string;
+    ip: string | null;
+    userAgent: string | null;
+    /** The browser's current session, replaced by the new one once the password is right. */
+    previousToken?: string;
+  },
 ): Promise<{ token: string; auth: AuthContext }> {
   const found = await findUserByEmail(deps.db, input.email);
   const valid = await verifyPassword(found?.user.passwordHash ?? null, input.password);
@@ -24,6 +31,7 @@ export async function signIn(
   if (found.companyArchivedAt && !found.user.isSuperAdmin) {
     throw new AppError('auth.companyArchived', 'forbidden');
   }
+  await signOut(deps, input.previousToken);
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + deps.config.session.idleSeconds * 1000);

@@ -308,6 +308,9 @@ describe('session times (P1)', () => {
   it('replaces the browser’s previous session when it signs in again', async () => {
     const client = await signIn(t.app, DEMO_ORGANISER);
     const first = client.cookies.maillage_session;
+    // A wrong password changes nothing: the session in place stays.
+    expect((await client.post('/api/session', { email: DEMO_ORGANISER, password: 'wrong' })).status).toBe(401);
+    expect((await client.get('/api/projects')).status).toBe(200);
     expect(
       (await client.post('/api/session', { email: DEMO_ORGANISER, password: DEMO_PASSWORD })).status,
     ).toBe(200);

@@ -15,7 +15,6 @@ function useTimeZones() {
     const all = Intl.supportedValuesOf('timeZone');
     const first = [
       'America/Toronto',
-      'America/Montreal',
       'America/Vancouver',
       'America/Edmonton',
       'America/Halifax',
