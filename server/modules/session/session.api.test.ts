@@ -309,7 +309,8 @@ describe('session times (P1)', () => {
     const client = await signIn(t.app, DEMO_ORGANISER);
     const first = client.cookies.maillage_session;
     // A wrong password changes nothing: the session in place stays.
-    expect((await client.post('/api/session', { email: DEMO_ORGANISER, password: 'wrong' })).status).toBe(401);
+    const wrong = await client.post('/api/session', { email: DEMO_ORGANISER, password: 'wrong' });
+    expect(wrong.status).toBe(401);
     expect((await client.get('/api/projects')).status).toBe(200);
     expect(
       (await client.post('/api/session', { email: DEMO_ORGANISER, password: DEMO_PASSWORD })).status,
