@@ -16,9 +16,15 @@ import { registerErrorHandling, sendProblem } from './http/errors';
 import { registerNulCharacterGuard } from './http/nul-characters';
 import { type Jobs, noJobs } from './jobs/queue';
 import { registerCompanyRoutes } from './modules/companies/routes';
+import { registerFileRoutes } from './modules/files/routes';
+import { registerHelpRoutes } from './modules/help/routes';
+import { registerOrganisationRoutes } from './modules/organisation/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
+import { registerReleaseRoutes } from './modules/releases/routes';
 import { registerSearchRoutes } from './modules/search/routes';
 import { registerSessionHook, registerSessionRoutes } from './modules/session/routes';
+import { registerTextRoutes } from './modules/texts/routes';
+import { registerWizardRoutes } from './modules/wizards/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -101,6 +107,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerCompanyRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerSearchRoutes(app, deps);
+  registerTextRoutes(app, deps);
+  registerFileRoutes(app, deps);
+  registerHelpRoutes(app, deps);
+  registerOrganisationRoutes(app, deps);
+  registerReleaseRoutes(app, deps);
+  registerWizardRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

@@ -1,7 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import type { Language } from '../contracts/http';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
+import { en, fr } from '../locales';
 
 /** The server speaks the same catalogue as the web app: error and validation messages come from locales/. */
 const instance = i18next.createInstance();

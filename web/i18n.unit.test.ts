@@ -10,14 +10,11 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { type Catalogue, en, fr, mergeCatalogues } from '../locales';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-type Catalogue = { [key: string]: string | Catalogue };
-const locales = {
-  fr: JSON.parse(readFileSync(join(ROOT, 'locales/fr.json'), 'utf8')) as Catalogue,
-  en: JSON.parse(readFileSync(join(ROOT, 'locales/en.json'), 'utf8')) as Catalogue,
-};
+const locales = { fr, en };
 type Lang = keyof typeof locales;
 const LANGS = Object.keys(locales) as Lang[];
 
@@ -298,6 +295,25 @@ function hardCodedTexts(): string[] {
 // ---------- the checks ----------
 
 describe('locale files (a)', () => {
+  it('are all merged into the catalogue, each French file with its English twin', () => {
+    const index = readFileSync(join(ROOT, 'locales/index.ts'), 'utf8');
+    for (const lang of LANGS) {
+      for (const file of readdirSync(join(ROOT, 'locales', lang))) {
+        expect(index, `locales/${lang}/${file} is not imported by locales/index.ts`).toContain(
+          `./${lang}/${file}'`,
+        );
+        const twin = join(ROOT, 'locales', lang === 'fr' ? 'en' : 'fr', file);
+        const mine = flatten(JSON.parse(readFileSync(join(ROOT, 'locales', lang, file), 'utf8')));
+        const theirs = flatten(JSON.parse(readFileSync(twin, 'utf8')));
+        expect([...mine.keys()].sort(), `locales/*/${file}`).toEqual([...theirs.keys()].sort());
+      }
+    }
+  });
+
+  it('refuse the same key in two files', () => {
+    expect(() => mergeCatalogues([{ a: { b: 'x' } }, { a: { b: 'y' } }])).toThrow('a.b');
+  });
+
   it('have exactly the same keys in French and English', () => {
     const onlyIn = (a: Lang, b: Lang) => [...flat[a].keys()].filter((k) => !flat[b].has(k));
     expect({ onlyInFr: onlyIn('fr', 'en'), onlyInEn: onlyIn('en', 'fr') }).toEqual({

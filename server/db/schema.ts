@@ -4,7 +4,9 @@ import {
   check,
   date,
   index,
+  integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -22,6 +24,11 @@ export const companies = pgTable(
     id: id(),
     name: text('name').notNull(),
     contactEmail: text('contact_email'),
+    /** A2: international format (E.164), normalised by libphonenumber-js before save. */
+    phone: text('phone'),
+    address: text('address'),
+    website: text('website'),
+    logoFileId: uuid('logo_file_id'),
     isDemo: boolean('is_demo').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -45,6 +52,8 @@ export const users = pgTable(
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     locale: text('locale').notNull().default('fr'),
     lastProjectId: uuid('last_project_id'),
+    /** E10: a super-admin in text-edition mode edits help texts where they are shown. */
+    textEditionMode: boolean('text_edition_mode').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -106,6 +115,18 @@ export const projects = pgTable(
     defaultLanguage: text('default_language').notNull().default('fr'),
     isActive: boolean('is_active').notNull().default(true),
     externalDashboardUrl: text('external_dashboard_url'),
+    /** J3: the languages the event speaks to participants ('fr', 'en' or both). */
+    languages: text('languages').array().notNull().default(sql`'{fr,en}'::text[]`),
+    projectEmail: text('project_email'),
+    supportEmail: text('support_email'),
+    autoNotification: boolean('auto_notification').notNull().default(false),
+    logoFileId: uuid('logo_file_id'),
+    bannerFileId: uuid('banner_file_id'),
+    bannerBackgroundColor: text('banner_background_color').notNull().default('#1c3d5a'),
+    bannerTextColor: text('banner_text_color').notNull().default('#ffffff'),
+    homeBackgroundColor: text('home_background_color').notNull().default('#f5f7fa'),
+    menuBackgroundColor: text('menu_background_color').notNull().default('#ffffff'),
+    menuTextColor: text('menu_text_color').notNull().default('#1c3d5a'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -120,4 +141,106 @@ export const projects = pgTable(
     check('projects_language_check', sql`${t.defaultLanguage} in ('fr', 'en')`),
     check('projects_dates_check', sql`${t.endsOn} >= ${t.startsOn}`),
   ],
+);
+
+/** J3: the on/off options of a project, by the option id of the registry in contracts/project-options.ts. */
+export const projectOptions = pgTable(
+  'project_options',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id').notNull(),
+    value: boolean('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.optionId] })],
+);
+
+/**
+ * A text kept in French and English: one row per (kind, owner), where the kind names the entity field
+ * ('project.welcome', 'release.entry', 'help.description'…; registry in server/modules/texts/kinds.ts).
+ * Company and project are null for product-wide texts (help texts, release notes).
+ */
+export const texts = pgTable(
+  'texts',
+  {
+    id: id(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    fr: text('fr').notNull().default(''),
+    en: text('en').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('texts_kind_owner_key').on(t.kind, t.ownerId),
+    index('texts_project_idx').on(t.projectId),
+    index('texts_company_idx').on(t.companyId),
+  ],
+);
+
+/** A stored file (images re-encoded by sharp); the bytes live in the storage (local folder or S3). */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    /** What the file is for: 'editor', 'project.logo', 'company.logo'… */
+    purpose: text('purpose').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    originalName: text('original_name'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_company_idx').on(t.companyId), uniqueIndex('files_storage_key').on(t.storageKey)],
+);
+
+/** E10: the help of one screen (title and description are texts of kinds 'help.title' and 'help.description'). */
+export const helpTexts = pgTable('help_texts', {
+  id: id(),
+  /** The screen's id, as the web app names it ('projects.list', 'project.settings'…). */
+  screen: text('screen').notNull().unique(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A5: a version of the product. Its entries are categories and items (texts of kind 'release.entry'). */
+export const releases = pgTable(
+  'releases',
+  {
+    id: id(),
+    version: text('version').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    releasedOn: date('released_on', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('releases_version_key').on(t.version),
+    check('releases_version_check', sql`${t.version} ~ '^[0-9]+(\\.[0-9]+)*$'`),
+  ],
+);
+
+export const releaseEntries = pgTable(
+  'release_entries',
+  {
+    id: id(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    /** The category an item sits in; null for categories and for items outside any category. */
+    categoryId: uuid('category_id'),
+    isCategory: boolean('is_category').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('release_entries_release_idx').on(t.releaseId, t.position)],
 );

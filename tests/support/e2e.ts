@@ -2,8 +2,7 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { test as base, expect, inject, vi } from 'vitest';
 import type { Language } from '../../contracts/http';
 import type { Project, ProjectInput } from '../../contracts/projects';
-import en from '../../locales/en.json';
-import fr from '../../locales/fr.json';
+import { en, fr } from '../../locales';
 import { startServer } from './global-setup-e2e';
 
 /**

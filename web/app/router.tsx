@@ -55,6 +55,23 @@ const ProjectSettingsPage = lazyRouteComponent(
   () => import('../features/projects/project-settings-page'),
   'ProjectSettingsPage',
 );
+const ProjectWizardPage = lazyRouteComponent(
+  () => import('../features/wizard/project-wizard-page'),
+  'ProjectWizardPage',
+);
+const OrganisationPage = lazyRouteComponent(
+  () => import('../features/organisation/organisation-page'),
+  'OrganisationPage',
+);
+const ReleaseListPage = lazyRouteComponent(
+  () => import('../features/releases/release-list-page'),
+  'ReleaseListPage',
+);
+const ReleaseEditPage = lazyRouteComponent(
+  () => import('../features/releases/release-edit-page'),
+  'ReleaseEditPage',
+);
+const WhatsNewPage = lazyRouteComponent(() => import('../features/releases/whats-new-page'), 'WhatsNewPage');
 const CompanySwitchListPage = lazyRouteComponent(
   () => import('../features/companies/company-switch-list-page'),
   'CompanySwitchListPage',
@@ -124,6 +141,13 @@ const projectsRoute = createRoute({
   component: ProjectListPage,
 });
 
+/** P10: a new project is created through the wizard (type 1). */
+const projectWizardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'projects/new',
+  component: ProjectWizardPage,
+});
+
 const projectRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'projects/$projectId',
@@ -148,7 +172,9 @@ const projectDashboardRoute = createRoute({
 const projectSettingsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'settings',
-  validateSearch: z.object({ tab: z.enum(['general', 'status']).optional().catch(undefined) }),
+  validateSearch: z.object({
+    tab: z.enum(['general', 'options', 'branding', 'colours', 'texts', 'status']).optional().catch(undefined),
+  }),
   component: ProjectSettingsPage,
 });
 
@@ -174,14 +200,52 @@ const companySwitchesRoute = createRoute({
   component: CompanySwitchListPage,
 });
 
+/** A2: the organisation (the signed-in user's company). */
+const organisationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'admin/organisation',
+  component: OrganisationPage,
+});
+
+/** A5: release notes, edited by super-admins. */
+const releasesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'admin/releases',
+  beforeLoad: ({ context }) => {
+    if (!context.user.isSuperAdmin) throw redirect({ to: '/whats-new' });
+  },
+  component: ReleaseListPage,
+});
+
+const releaseEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'admin/releases/$releaseId',
+  beforeLoad: ({ context }) => {
+    if (!context.user.isSuperAdmin) throw redirect({ to: '/whats-new' });
+  },
+  component: ReleaseEditPage,
+});
+
+/** A5: what's new, for every user, in their language. */
+const whatsNewRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'whats-new',
+  component: WhatsNewPage,
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   appRoute.addChildren([
     indexRoute,
     projectsRoute,
+    projectWizardRoute,
     projectRoute.addChildren([projectDashboardRoute, projectSettingsRoute]),
     companiesRoute,
     companySwitchesRoute,
+    organisationRoute,
+    releasesRoute,
+    releaseEditRoute,
+    whatsNewRoute,
   ]),
 ]);
 

@@ -1,8 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../contracts/http';
-import en from '../../locales/en.json';
-import fr from '../../locales/fr.json';
+import { en, fr } from '../../locales';
 
 const STORAGE_KEY = 'maillage.language';
 

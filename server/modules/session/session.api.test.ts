@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json';
-import fr from '../../../locales/fr.json';
+import { en, fr } from '../../../locales';
 import {
   anonymous,
   createTestApp,

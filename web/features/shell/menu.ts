@@ -1,11 +1,14 @@
 import type { Icon } from '@tabler/icons-react';
 import {
   IconBuilding,
+  IconBuildingStore,
   IconExternalLink,
   IconHistory,
   IconLayoutDashboard,
   IconListDetails,
+  IconNews,
   IconSettings,
+  IconSparkles,
 } from '@tabler/icons-react';
 
 /**
@@ -37,6 +40,9 @@ export const MENU: MenuPage[] = [
     external: true,
   },
   { id: 'projects', labelKey: 'nav.projects', icon: IconListDetails, section: 'projects' },
+  { id: 'whats-new', labelKey: 'nav.whatsNew', icon: IconSparkles, section: 'projects' },
+  { id: 'organisation', labelKey: 'nav.organisation', icon: IconBuildingStore, section: 'admin' },
+  { id: 'releases', labelKey: 'nav.releases', icon: IconNews, section: 'admin', superAdminOnly: true },
   { id: 'companies', labelKey: 'nav.companies', icon: IconBuilding, section: 'admin', superAdminOnly: true },
   {
     id: 'company-switches',
@@ -63,6 +69,12 @@ export function pageTarget(pageId: string, projectId: string | null) {
       return { to: '/admin/companies' };
     case 'company-switches':
       return { to: '/admin/company-switches' };
+    case 'organisation':
+      return { to: '/admin/organisation' };
+    case 'releases':
+      return { to: '/admin/releases' };
+    case 'whats-new':
+      return { to: '/whats-new' };
     default:
       return { to: '/projects' };
   }

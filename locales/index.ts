@@ -1,0 +1,73 @@
+/**
+ * The catalogue, French and English, merged from one file per area so that areas can grow side by side.
+ * Two files may share a branch (`errors`) but never a leaf: a clash throws at start, and the locale guard test names it.
+ */
+import enCore from './en/core.json';
+import enEditor from './en/editor.json';
+import enHelp from './en/help.json';
+import enImages from './en/images.json';
+import enOrganisation from './en/organisation.json';
+import enPhone from './en/phone.json';
+import enProjectConfig from './en/project-config.json';
+import enReleases from './en/releases.json';
+import enSorting from './en/sorting.json';
+import enWizard from './en/wizard.json';
+import frCore from './fr/core.json';
+import frEditor from './fr/editor.json';
+import frHelp from './fr/help.json';
+import frImages from './fr/images.json';
+import frOrganisation from './fr/organisation.json';
+import frPhone from './fr/phone.json';
+import frProjectConfig from './fr/project-config.json';
+import frReleases from './fr/releases.json';
+import frSorting from './fr/sorting.json';
+import frWizard from './fr/wizard.json';
+
+export type Catalogue = { [key: string]: string | Catalogue };
+
+/** Deep merge; the same leaf in two files is a mistake, not an override. */
+export function mergeCatalogues(parts: Catalogue[], path = ''): Catalogue {
+  const out: Catalogue = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      const here = path ? `${path}.${key}` : key;
+      const existing = out[key];
+      if (existing === undefined) {
+        out[key] = typeof value === 'object' ? mergeCatalogues([value], here) : value;
+      } else if (typeof existing === 'object' && typeof value === 'object') {
+        out[key] = mergeCatalogues([existing, value], here);
+      } else {
+        throw new Error(`Locale key defined twice: ${here}`);
+      }
+    }
+  }
+  return out;
+}
+
+type Merged<T extends object[]> = T extends [infer A, ...infer R extends object[]] ? A & Merged<R> : unknown;
+const merge = <T extends object[]>(...parts: T) => mergeCatalogues(parts as Catalogue[]) as Merged<T>;
+
+export const fr = merge(
+  frCore,
+  frEditor,
+  frHelp,
+  frImages,
+  frOrganisation,
+  frPhone,
+  frProjectConfig,
+  frReleases,
+  frSorting,
+  frWizard,
+);
+export const en = merge(
+  enCore,
+  enEditor,
+  enHelp,
+  enImages,
+  enOrganisation,
+  enPhone,
+  enProjectConfig,
+  enReleases,
+  enSorting,
+  enWizard,
+);

@@ -1,0 +1,4 @@
+/** Built in issue 3 (owner: see the helper brief). */
+export function ReleaseListPage() {
+  return null;
+}
