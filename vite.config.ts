@@ -4,6 +4,6 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'web',
   plugins: [react()],
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
+  build: { outDir: `../${process.env.MAILLAGE_DIST || 'dist'}/web`, emptyOutDir: true, sourcemap: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' } },
 });

@@ -3,7 +3,8 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.js',
+  // MAILLAGE_DIST (default dist) lets parallel builds of one checkout keep apart.
+  outfile: `${process.env.MAILLAGE_DIST || 'dist'}/server/main.js`,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -72,6 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     jobs: e.JOBS === 'true',
     trustProxy: trustProxy(e.TRUST_PROXY),
-    webDir: path.join(appRoot, 'dist/web'),
+    webDir: path.join(appRoot, env.MAILLAGE_DIST || 'dist', 'web'),
   };
 }

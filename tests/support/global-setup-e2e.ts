@@ -17,7 +17,7 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const MAIN = path.join(ROOT, 'dist/server/main.js');
+const MAIN = path.join(ROOT, process.env.MAILLAGE_DIST || 'dist', 'server/main.js');
 
 export interface RunningServer {
   baseUrl: string;
