@@ -3,6 +3,8 @@ import type { Executor } from '../db/client';
 import { companies, projects } from '../db/schema';
 import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/repository';
+import { seedHelpTexts } from './help';
+import { seedReleases } from './releases';
 
 export const DEMO_PASSWORD = 'Maillage-demo-2026';
 export const DEMO_SUPER_ADMIN = 'super@maillage.test';
@@ -111,5 +113,7 @@ export async function seedDemo(db: Executor) {
       },
     );
     await tx.insert(projects).values(rows);
+    await seedHelpTexts(tx);
+    await seedReleases(tx);
   });
 }
