@@ -3,12 +3,14 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { IMAGE_MAX_BYTES } from '../contracts/files';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
@@ -25,11 +27,14 @@ import { registerSearchRoutes } from './modules/search/routes';
 import { registerSessionHook, registerSessionRoutes } from './modules/session/routes';
 import { registerTextRoutes } from './modules/texts/routes';
 import { registerWizardRoutes } from './modules/wizards/routes';
+import { createStorage, type Storage } from './storage';
 
 export interface BuildOptions {
   config: Config;
   database: Database;
   jobs?: Jobs;
+  /** By default the storage the configuration chooses (FILES_STORAGE). */
+  storage?: Storage;
   now?: () => Date;
   logger?: boolean;
 }
@@ -42,6 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     database,
     config,
     jobs: options.jobs ?? noJobs,
+    storage: options.storage ?? createStorage(config.files),
     now: options.now ?? (() => new Date()),
   };
 
@@ -70,6 +76,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     contentSecurityPolicy: {
       directives: {
         'frame-ancestors': ["'none'"],
+        // E6: videos embedded in rich texts play in the editor and previews (the sanitiser keeps only these hosts).
+        'frame-src': [
+          "'self'",
+          'https://www.youtube.com',
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+        ],
         'img-src': ["'self'", 'data:', 'blob:'],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
@@ -84,6 +97,19 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     getToken: (request) => request.headers['x-csrf-token'] as string | undefined,
   });
   await app.register(fastifyRateLimit, { global: false });
+  // Uploads (images): one file per request; a longer file is cut (not thrown) and refused by its route with a
+  // field error (server/http/endpoint.ts reads the parts).
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: IMAGE_MAX_BYTES,
+      files: 1,
+      fields: 10,
+      fieldSize: 10_000,
+      parts: 11,
+      headerPairs: 100,
+    },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -19,7 +19,49 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   JOBS: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.string().default('false'),
+  FILES_STORAGE: z.enum(['local', 's3']).default('local'),
+  FILES_DIR: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
+
+/** Where uploaded files live: a folder of this machine, or an S3-compatible bucket (several instances). */
+export type FilesConfig =
+  | { storage: 'local'; dir: string }
+  | {
+      storage: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
+
+function filesConfig(e: z.infer<typeof envSchema>, dataDir: string): FilesConfig {
+  if (e.FILES_STORAGE === 'local') {
+    return { storage: 'local', dir: path.resolve(e.FILES_DIR || path.join(dataDir, 'files')) };
+  }
+  if (!e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required when FILES_STORAGE=s3');
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (default credentials)',
+    );
+  }
+  return {
+    storage: 's3',
+    endpoint: e.S3_ENDPOINT || undefined,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
 
 /** `false` (the client's own address), `true`, a number of proxy hops, or a comma list of proxy addresses. */
 function trustProxy(value: string): boolean | number | string {
@@ -46,6 +88,7 @@ export type Config = {
   jobs: boolean;
   trustProxy: boolean | number | string;
   webDir: string;
+  files: FilesConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,10 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     logLevel: e.LOG_LEVEL,
     session: {
@@ -73,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS === 'true',
     trustProxy: trustProxy(e.TRUST_PROXY),
     webDir: path.join(appRoot, env.MAILLAGE_DIST || 'dist', 'web'),
+    files: filesConfig(e, dataDir),
   };
 }

@@ -1,3 +1,4 @@
+import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -33,17 +34,27 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
-  options: { rateLimit?: Record<string, unknown> } = {},
+  options: {
+    rateLimit?: Record<string, unknown>;
+    /** The body comes as multipart/form-data: its parts become the body the schema validates. */
+    multipart?: boolean;
+    /** A larger JSON body than the server's default (1 MB), for routes that carry long texts. */
+    bodyLimit?: number;
+  } = {},
 ) {
+  const { multipart, bodyLimit, ...config } = options;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access, touchesSession: endpoint.touchesSession ?? true, ...options },
+    config: { access: endpoint.access, touchesSession: endpoint.touchesSession ?? true, ...config },
     // Runs after the global session hook, so a caller without a session hears 401 before any CSRF refusal.
     ...(endpoint.method === 'GET' ? {} : { onRequest: app.csrfProtection }),
+    ...(multipart ? { preValidation: readMultipartBody } : {}),
+    ...(bodyLimit ? { bodyLimit } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],
+      ...(multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(endpoint.access === 'public' ? {} : { security: [{ session: [] }] }),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -60,4 +71,28 @@ export function route<E extends Endpoint>(
         reply,
       }),
   });
+}
+
+/**
+ * Reads a multipart body (@fastify/multipart, registered in app.ts with its limits) into a plain object: text
+ * parts as strings, file parts as `{ bytes, filename, mimetype, truncated }` (contracts/files.ts `UploadedFile`).
+ * A file over the size limit is cut and marked, so the service answers a field error rather than a bare 413.
+ * A body that is not multipart is left to the schema, which refuses it with field errors.
+ */
+async function readMultipartBody(request: FastifyRequest) {
+  if (!request.isMultipart()) return;
+  const body: Record<string, unknown> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      body[part.fieldname] = {
+        bytes: await part.toBuffer(),
+        filename: part.filename,
+        mimetype: part.mimetype,
+        truncated: part.file.truncated,
+      };
+    } else {
+      body[part.fieldname] = part.value;
+    }
+  }
+  request.body = body;
 }

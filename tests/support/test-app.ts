@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -23,7 +25,15 @@ export type TestEnv = Partial<
     | 'COOKIE_SECURE'
     | 'LOGIN_MAX_ATTEMPTS'
     | 'LOGIN_WINDOW_SECONDS'
-    | 'LOG_LEVEL',
+    | 'LOG_LEVEL'
+    | 'FILES_STORAGE'
+    | 'FILES_DIR'
+    | 'S3_ENDPOINT'
+    | 'S3_REGION'
+    | 'S3_BUCKET'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+    | 'S3_FORCE_PATH_STYLE',
     string
   >
 >;
@@ -93,10 +103,13 @@ async function openTestDatabase(): Promise<{ database: Database; url?: string; d
  */
 export async function createTestApp(options: { env?: TestEnv; now?: () => Date } = {}): Promise<TestApp> {
   const { database, url, drop } = await openTestDatabase();
+  // Uploaded files go to a folder of this test file alone, removed on close.
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-files-'));
+  const removeFiles = () => fs.promises.rm(filesDir, { recursive: true, force: true });
   try {
     await seedDemo(database.db);
     const { app, deps } = await buildApp({
-      config: testConfig(options.env),
+      config: testConfig({ FILES_DIR: filesDir, ...options.env }),
       database,
       now: options.now,
       logger: false,
@@ -111,11 +124,13 @@ export async function createTestApp(options: { env?: TestEnv; now?: () => Date }
         await app.close();
         await database.close();
         await drop();
+        await removeFiles();
       },
     };
   } catch (error) {
     await database.close();
     await drop();
+    await removeFiles();
     throw error;
   }
 }

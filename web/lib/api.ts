@@ -63,16 +63,21 @@ export function buildUrl(path: string, params?: object, query?: object): string 
   return qs ? `${filled}?${qs}` : filled;
 }
 
-async function send(endpoint: Endpoint, input: CallInput<Endpoint>): Promise<Response> {
+/** A JSON body, or a multipart form for uploads (the browser then sets the content type and its boundary). */
+type Payload = { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal };
+
+async function send(endpoint: Endpoint, input: Payload): Promise<Response> {
   // The chosen language, not the browser's: the server translates the errors of callers without a session by it.
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': i18n.language };
   if (endpoint.method !== 'GET') headers['x-csrf-token'] = csrfToken;
-  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  const isForm = input.body instanceof FormData;
+  if (input.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   try {
     return await fetch(buildUrl(endpoint.path, input.params as object, input.query as object), {
       method: endpoint.method,
       headers,
-      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+      body:
+        input.body === undefined ? undefined : isForm ? (input.body as FormData) : JSON.stringify(input.body),
       credentials: 'same-origin',
       signal: input.signal,
     });
@@ -88,17 +93,27 @@ async function problemOf(response: Response): Promise<ApiError> {
 }
 
 /** Calls an endpoint declared in contracts/, with its types: the same declaration the server registered. */
-export async function call<E extends Endpoint>(
+export function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<ResponseOf<E>> {
+  return request(endpoint, input);
+}
+
+/** Uploads a multipart form to an endpoint declared with a multipart body (images, files). */
+export function upload<E extends Endpoint>(
   endpoint: E,
-  input: CallInput<E> = {},
+  form: FormData,
+  input: Omit<CallInput<E>, 'body'> = {},
 ): Promise<ResponseOf<E>> {
-  let response = await send(endpoint, input as CallInput<Endpoint>);
+  return request(endpoint, { ...input, body: form });
+}
+
+async function request<E extends Endpoint>(endpoint: E, input: Payload): Promise<ResponseOf<E>> {
+  let response = await send(endpoint, input);
   if (response.status === 403 && endpoint.method !== 'GET') {
     const error = await problemOf(response.clone());
     if (error.code === 'csrf') {
       // The token went stale (new tab, server restart): fetch a fresh one and try once more.
       setCsrfToken((await call(getSession)).csrfToken);
-      response = await send(endpoint, input as CallInput<Endpoint>);
+      response = await send(endpoint, input);
     }
   }
   if (!response.ok) {

@@ -1,4 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import { deleteFile, uploadEditorImage, uploadImage } from '../../../contracts/files';
 import type { Deps } from '../../deps';
+import { route } from '../../http/endpoint';
+import { sendProblem } from '../../http/errors';
+import * as service from './service';
 
-export function registerFileRoutes(_app: FastifyInstance, _deps: Deps) {}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function registerFileRoutes(app: FastifyInstance, deps: Deps) {
+  route(app, uploadImage, ({ auth, body }) => service.uploadImage(deps, auth, body), { multipart: true });
+  route(app, uploadEditorImage, ({ auth, body }) => service.uploadEditorImage(deps, auth, body), {
+    multipart: true,
+  });
+  route(app, deleteFile, ({ auth, params }) => service.deleteFile(deps, auth, params.fileId));
+
+  // Images are public by their unguessable id: they go into e-mails and public pages. Never cached as anything
+  // else than what they are; a file's bytes never change under its id.
+  app.get<{ Params: { fileId: string } }>(
+    '/files/:fileId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { fileId } = request.params;
+      const file = UUID.test(fileId) ? await service.readFile(deps, fileId) : null;
+      if (!file) return sendProblem(request, reply, 404, 'notFound');
+      return reply
+        .type(file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(file.bytes);
+    },
+  );
+}

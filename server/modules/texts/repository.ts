@@ -69,3 +69,12 @@ export async function listIncompleteTexts(db: Executor, scope: TextScope) {
     .from(texts)
     .where(and(where, sql`(btrim(${texts.fr}) = '' or btrim(${texts.en}) = '')`));
 }
+
+/** Every text of a project (whatever its kind), for the missing-translations report. */
+export async function listProjectTextRows(db: Executor, companyId: string, projectId: string) {
+  return db
+    .select({ kind: texts.kind, ownerId: texts.ownerId, fr: texts.fr, en: texts.en })
+    .from(texts)
+    .where(and(eq(texts.companyId, companyId), eq(texts.projectId, projectId)))
+    .orderBy(texts.kind, texts.ownerId);
+}

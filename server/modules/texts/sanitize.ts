@@ -1,9 +1,19 @@
 import sanitizeHtml from 'sanitize-html';
+import { EMBED_SOURCE } from './embed';
 
 /**
- * Every rich text is cleaned on the server before it is saved: an allowlist of tags, attributes and URL schemes
- * (sanitize-html). Merge tags survive as `<span data-merge-tag="…">`; videos only as iframes of YouTube and Vimeo.
+ * Every rich text is cleaned on the server before it is saved: an allowlist of tags, attributes, classes, styles
+ * and URL schemes (sanitize-html). Anything not listed is dropped; the text inside a dropped tag is kept, except
+ * for script, style and the like, dropped whole.
+ *
+ * - Merge tags survive as `<span data-merge-tag="…" class="merge-tag">`.
+ * - Videos survive only as iframes whose address is exactly a YouTube or Vimeo embed address (embed.ts), inside
+ *   `<div class="video-embed">`.
+ * - Images: http(s) or a path of this site (uploads), classes `img-responsive` and `img-responsive-rounded`.
+ * - Links: http(s), mailto and tel, or a path of this site; a link opening a new tab gets `rel="noopener noreferrer"`.
+ * - Alignment: `style="text-align: …"` on paragraphs and headings, nothing else of CSS.
  */
+const alignable = ['style'];
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
@@ -34,37 +44,69 @@ const options: sanitizeHtml.IOptions = {
     'sup',
     'mark',
   ],
+  // Dropped with everything inside them (the default list, plus the namespaces of svg and math tricks).
+  nonTextTags: [
+    'style',
+    'script',
+    'textarea',
+    'option',
+    'noscript',
+    'svg',
+    'math',
+    'template',
+    'title',
+    'object',
+  ],
   allowedAttributes: {
-    a: ['href', 'target', 'rel'],
+    a: ['href', 'target', 'rel', 'class'],
     img: ['src', 'alt', 'title', 'width', 'height', 'class'],
     span: ['data-merge-tag', 'data-section-id', 'class'],
-    div: ['data-video-embed', 'class'],
-    iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'frameborder', 'title'],
-    p: ['style'],
-    h1: ['style'],
-    h2: ['style'],
-    h3: ['style'],
-    h4: ['style'],
+    div: ['class'],
+    iframe: ['src', 'title', 'allow', 'allowfullscreen', 'frameborder'],
+    ol: ['start'],
+    p: alignable,
+    h1: alignable,
+    h2: alignable,
+    h3: alignable,
+    h4: alignable,
   },
   allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
   allowedClasses: {
+    a: ['video-button'],
     img: ['img-responsive', 'img-responsive-rounded'],
     span: ['merge-tag'],
     div: ['video-embed'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
-  allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'],
+  allowedIframeHostnames: ['www.youtube.com', 'player.vimeo.com'],
   allowIframeRelativeUrls: false,
-  // Images stored by the app are served from /files/…: relative URLs are allowed for them only.
   allowedScriptHostnames: [],
+  allowVulnerableTags: false,
   transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
-    }),
+    a: (tagName, attribs) => {
+      const out = { ...attribs };
+      if (out.target !== undefined && out.target !== '_blank') delete out.target;
+      if (out.target === '_blank') out.rel = 'noopener noreferrer';
+      else delete out.rel;
+      return { tagName, attribs: out };
+    },
+    span: (tagName, attribs) => {
+      // A merge tag names one of the catalogue's ids (letters only); anything else is a plain span.
+      const out = { ...attribs };
+      if (out['data-merge-tag'] !== undefined && !/^[A-Za-z]{1,40}$/.test(out['data-merge-tag'])) {
+        delete out['data-merge-tag'];
+      }
+      if (out['data-section-id'] !== undefined && !/^[A-Za-z0-9-]{1,64}$/.test(out['data-section-id'])) {
+        delete out['data-section-id'];
+      }
+      return { tagName, attribs: out };
+    },
   },
+  // An iframe is kept only with exactly a video embed address; a span only as a merge tag or for its text.
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !EMBED_SOURCE.test(frame.attribs.src ?? ''),
   disallowedTagsMode: 'discard',
 };
 

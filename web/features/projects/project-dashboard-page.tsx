@@ -5,6 +5,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
+import { InlineText } from '../texts/inline-text';
 import { projectQuery } from './api';
 
 function daysUntil(isoDate: string) {
@@ -86,6 +87,18 @@ export function ProjectDashboardPage() {
           </Badge>
         </Card>
       </SimpleGrid>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          {t('texts.dashboard.welcomeTitle')}
+        </Title>
+        <InlineText
+          kind="project.welcome"
+          ownerId={projectId}
+          projectId={projectId}
+          language={i18n.language === 'en' ? 'en' : 'fr'}
+          emptyLabel={t('texts.dashboard.welcomeEmpty')}
+        />
+      </Card>
     </Stack>
   );
 }

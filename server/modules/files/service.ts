@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  AS_UPLOADED_MAX_SIDE,
+  EDITOR_IMAGE_MAX_WIDTH,
+  fileUrl,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_SIDE,
+  IMAGE_TYPE_AS_UPLOADED,
+  type StoredImage,
+  type UploadedFile,
+  type uploadImageBody,
+} from '../../../contracts/files';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
+import type { AuthContext } from '../session/auth-context';
+import { cropToTarget, decodeUpload, type EncodedImage, fitInside } from './images';
+import * as repo from './repository';
+
+const MAX_MEGABYTES = IMAGE_MAX_BYTES / (1024 * 1024);
+
+/** The original name, for the record only: never used as a path or shown unescaped. */
+const originalName = (file: UploadedFile) => file.filename.slice(0, 200) || null;
+
+/** Stores the encoded image and its row; the row is what makes it found, so a failed insert removes the file. */
+async function store(
+  deps: Deps,
+  auth: AuthContext,
+  image: EncodedImage,
+  row: { purpose: string; projectId: string | null; originalName: string | null },
+): Promise<StoredImage> {
+  const id = randomUUID();
+  const storageKey = `images/${id}.${image.contentType === 'image/png' ? 'png' : 'jpg'}`;
+  await deps.storage.put(storageKey, image.bytes, image.contentType);
+  try {
+    await repo.insertFile(deps.db, {
+      id,
+      companyId: auth.companyId,
+      projectId: row.projectId,
+      purpose: row.purpose,
+      storageKey,
+      contentType: image.contentType,
+      byteSize: image.bytes.byteLength,
+      width: image.width,
+      height: image.height,
+      originalName: row.originalName,
+      createdBy: auth.userId,
+    });
+  } catch (error) {
+    await deps.storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
+  return { id, url: fileUrl(id), width: image.width, height: image.height };
+}
+
+/**
+ * E8: an image cut to its target size (or kept as uploaded for image type 14), re-encoded without metadata,
+ * stored for the company (and the project, which must be one of the company's).
+ */
+export async function uploadImage(
+  deps: Deps,
+  auth: AuthContext,
+  input: z.output<typeof uploadImageBody>,
+): Promise<StoredImage> {
+  const projectId = input.projectId ?? null;
+  if (projectId && !(await repo.isCompanyProject(deps.db, auth.companyId, projectId))) {
+    throw AppError.notFound();
+  }
+  const pixels = await decodeUpload(input.file, MAX_MEGABYTES);
+  const image =
+    input.imageType === IMAGE_TYPE_AS_UPLOADED
+      ? await fitInside(pixels, AS_UPLOADED_MAX_SIDE, AS_UPLOADED_MAX_SIDE)
+      : await cropToTarget(
+          pixels,
+          { width: input.width, height: input.height, freeHeight: input.height === 0 },
+          input.crop,
+          IMAGE_MAX_SIDE,
+        );
+  return store(deps, auth, image, {
+    purpose: input.purpose,
+    projectId,
+    originalName: originalName(input.file),
+  });
+}
+
+/**
+ * E7: an image pasted or chosen in the rich-text editor, scaled down to the editor's width. The editor treats a
+ * 403 as "not allowed here": a project of another company answers that.
+ */
+export async function uploadEditorImage(
+  deps: Deps,
+  auth: AuthContext,
+  input: { file: UploadedFile; projectId?: string },
+): Promise<{ location: string }> {
+  const projectId = input.projectId ?? null;
+  if (projectId && !(await repo.isCompanyProject(deps.db, auth.companyId, projectId))) {
+    throw new AppError('forbidden', 'forbidden');
+  }
+  const pixels = await decodeUpload(input.file, MAX_MEGABYTES);
+  const image = await fitInside(pixels, EDITOR_IMAGE_MAX_WIDTH);
+  const stored = await store(deps, auth, image, {
+    purpose: 'editor',
+    projectId,
+    originalName: originalName(input.file),
+  });
+  return { location: stored.url };
+}
+
+export async function deleteFile(deps: Deps, auth: AuthContext, fileId: string) {
+  const row = await repo.deleteCompanyFile(deps.db, auth.companyId, fileId);
+  if (!row) throw AppError.notFound();
+  await deps.storage.delete(row.storageKey);
+  return { ok: true as const };
+}
+
+/** The bytes of a file, by its id alone (served publicly: images go into e-mails and public pages). */
+export async function readFile(deps: Deps, fileId: string) {
+  const row = await repo.findFile(deps.db, fileId);
+  if (!row) return null;
+  const object = await deps.storage.get(row.storageKey);
+  return object ? { bytes: object.bytes, contentType: row.contentType } : null;
+}

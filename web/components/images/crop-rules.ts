@@ -1,0 +1,96 @@
+import { FREE_HEIGHT_DEFAULT, IMAGE_TYPE_AS_UPLOADED } from '../../../contracts/files';
+
+/** E8: toolbar steps (spec 000 §9): zoom by 1 %, move by 10 screen pixels, turn by 5 degrees. */
+export const ZOOM_STEP = 0.01;
+export const MOVE_STEP = 10;
+export const ROTATE_STEP = 5;
+/** A failed save's message stays this long. */
+export const MESSAGE_MS = 5000;
+
+export interface CropTargetInput {
+  width: number;
+  /** Missing or 0: free height. */
+  height?: number | null;
+  imageType?: number;
+}
+
+/** What the cropper works towards, once the spec's defaults are applied. */
+export interface CropSpec {
+  width: number;
+  /** The exact height, or with free height the minimum one (300). */
+  height: number;
+  freeHeight: boolean;
+  /** Image type 14: sent as chosen, without the cropper. */
+  asUploaded: boolean;
+  /** Width ÷ height, or NaN (cropperjs: no fixed ratio) with free height. */
+  aspectRatio: number;
+}
+
+export function cropSpec(target: CropTargetInput): CropSpec {
+  const freeHeight = !target.height;
+  const height = freeHeight ? FREE_HEIGHT_DEFAULT : Number(target.height);
+  return {
+    width: target.width,
+    height,
+    freeHeight,
+    asUploaded: target.imageType === IMAGE_TYPE_AS_UPLOADED,
+    aspectRatio: freeHeight ? Number.NaN : target.width / height,
+  };
+}
+
+/** A rectangle in the pixels of the (turned) image, as cropperjs `getData()` gives it. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * E8: the crop box is never smaller than the target, in pixels of the image, so the saved image is never blown up:
+ * - its width is brought up to the target width;
+ * - with a fixed ratio, its height follows; if the height is at or below the target height, both become the target;
+ * - with free height, the height the crop gives at the target width must reach the minimum height: at or below
+ *   it, the box takes the target width and the minimum height.
+ * The box then moves back inside the image (`bounds`) if it grew past an edge.
+ */
+export function constrainBox(box: Box, spec: CropSpec, bounds?: { width: number; height: number }): Box {
+  let { width, height } = box;
+  if (spec.freeHeight) {
+    if (width < spec.width) width = spec.width;
+    if ((height * spec.width) / width <= spec.height) {
+      width = spec.width;
+      height = spec.height;
+    }
+  } else if (width < spec.width || height <= spec.height) {
+    width = spec.width;
+    height = spec.height;
+  } else {
+    height = width / spec.aspectRatio;
+  }
+  let { x, y } = box;
+  if (bounds) {
+    x = Math.max(0, Math.min(x, bounds.width - width));
+    y = Math.max(0, Math.min(y, bounds.height - height));
+  }
+  return { x, y, width, height };
+}
+
+/** Whether two boxes are the same to a tenth of a pixel (cropperjs rounds its numbers). */
+export function sameBox(a: Box, b: Box): boolean {
+  const close = (p: number, q: number) => Math.abs(p - q) < 0.1;
+  return close(a.x, b.x) && close(a.y, b.y) && close(a.width, b.width) && close(a.height, b.height);
+}
+
+/**
+ * The largest zoom (screen pixels per image pixel) at which a crop box of the target size still fits in the crop
+ * area: zooming further would force a box smaller than the target.
+ */
+export function maxZoomRatio(spec: CropSpec, area: { width: number; height: number }): number {
+  return Math.min(area.width / spec.width, area.height / spec.height);
+}
+
+/** An image too small for the target is refused before it is sent (the server refuses it too). */
+export function isTooSmall(image: { width: number; height: number }, spec: CropSpec): boolean {
+  return image.width < spec.width || image.height < spec.height;
+}
