@@ -11,6 +11,8 @@ export const currentUser = z.object({
   lastProjectId: z.uuid().nullable(),
   company: z.object({ id: z.uuid(), name: z.string(), isDemo: z.boolean() }),
   homeCompanyId: z.uuid(),
+  /** E10: a super-admin in text-edition mode edits the help of a screen instead of reading it. */
+  textEditionMode: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

@@ -126,6 +126,7 @@ export async function getCurrentUser(deps: Deps, auth: AuthContext): Promise<Cur
     lastProjectId: user.lastProjectId,
     company: { id: company.id, name: company.name, isDemo: company.isDemo },
     homeCompanyId: user.companyId,
+    textEditionMode: user.isSuperAdmin && user.textEditionMode,
   };
 }
 

@@ -3,4 +3,5 @@
  * a skeleton of the editor's height stands in meanwhile.
  */
 export { RichTextEditor } from './lazy-editor';
+export { RichTextView } from './rich-text-view';
 export type { EditorType, RichTextEditorProps } from './types';

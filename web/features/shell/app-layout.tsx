@@ -26,6 +26,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../contracts/http';
+import { HelpButton } from '../help/help-button';
+import { TextEditionToggle } from '../help/text-edition-toggle';
 import { projectQuery } from '../projects/api';
 import { SuperAdminTools } from '../search/super-admin-tools';
 import { changeLanguage, sessionQuery, signOutNow, useCurrentUser } from '../session/api';
@@ -124,6 +126,8 @@ export function AppLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             {user.isSuperAdmin && !narrow && <SuperAdminTools />}
+            {user.isSuperAdmin && <TextEditionToggle />}
+            <HelpButton />
             <SegmentedControl
               size="xs"
               aria-label={t('header.language')}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../contracts/http';
 import type { TextEntry } from '../../../contracts/texts';
 import { showError } from '../../components/feedback/error-dialog';
-import { RichTextView } from '../../components/rich-text/rich-text-view';
+import { RichTextView } from '../../components/rich-text';
 import { ApiError } from '../../lib/api';
 import { textQuery, useSaveTextLanguage } from './api';
 import { TextField } from './text-field';

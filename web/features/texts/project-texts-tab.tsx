@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TextEntry } from '../../../contracts/texts';
-import { RichTextView } from '../../components/rich-text/rich-text-view';
+import { RichTextView } from '../../components/rich-text';
 import { missingTranslationsQuery, projectTextsQuery } from './api';
 import { TextEditModal } from './text-edit-modal';
 

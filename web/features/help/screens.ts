@@ -1,0 +1,31 @@
+import type { HelpScreen } from '../../../contracts/help';
+
+/**
+ * E10: the help of a screen is keyed by a stable id, derived from the route that shows the screen (TanStack route
+ * ids, which follow the route tree of web/app/router.tsx). Every route of the router is either here or in
+ * ROUTES_WITHOUT_SCREEN; screens.test.tsx checks it, so a new route must be given its screen.
+ */
+export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
+  '/app/projects': 'projects.list',
+  '/app/projects/new': 'projects.new',
+  '/app/projects/$projectId/': 'project.dashboard',
+  '/app/projects/$projectId/settings': 'project.settings',
+  '/app/admin/organisation': 'admin.organisation',
+  '/app/admin/companies': 'admin.companies',
+  '/app/admin/company-switches': 'admin.companySwitches',
+  '/app/admin/releases': 'admin.releases',
+  '/app/admin/releases/$releaseId': 'admin.releaseEdit',
+  '/app/whats-new': 'whatsNew',
+};
+
+/** Routes that show no screen of their own: the root, sign-in (no header), layouts, redirects. */
+export const ROUTES_WITHOUT_SCREEN = ['__root__', '/sign-in', '/app', '/app/', '/app/projects/$projectId'];
+
+/** The screen of the matched routes (outermost first): the deepest that has one, or null. */
+export function helpScreenOf(routeIds: readonly string[]): HelpScreen | null {
+  for (let i = routeIds.length - 1; i >= 0; i--) {
+    const screen = SCREEN_BY_ROUTE[routeIds[i]];
+    if (screen) return screen;
+  }
+  return null;
+}
