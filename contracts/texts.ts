@@ -11,11 +11,16 @@ export const LANGUAGES = ['fr', 'en'] as const;
 export const EDITOR_MAX_LENGTH = 500_000;
 export const editorMaxLength = (max: number | undefined) => (!max ? EDITOR_MAX_LENGTH : max);
 
-/** Tags are removed from a plain text (E10: translatable plain fields strip HTML tags). */
+/**
+ * Tags are removed from a plain text (E10: translatable plain fields strip HTML tags). Only what is shaped like a
+ * tag goes (`<b>`, `</p>`, `<!-- -->`, `<img …>`): a lone `<` as in « Prix < 100 $ » or « J<3 » stays, and so do
+ * blank lines between paragraphs.
+ */
 export function stripTags(text: string): string {
   return text
-    .replace(/<[^>]*>?/g, '')
-    .replace(/\s+\n/g, '\n')
+    .replace(/<!--[\s\S]*?(-->|$)/g, '')
+    .replace(/<\/?[a-z][^>]*(>|$)/gi, '')
+    .replace(/[ \t]+\n/g, '\n')
     .trim();
 }
 
@@ -54,6 +59,12 @@ export type Localized = { fr: string; en: string };
 export function isEmptyText(text: string): boolean {
   if (/<(img|iframe)\b|data-merge-tag=/i.test(text)) return false;
   return stripTags(text).replace(/&nbsp;|&#160;|\s/g, '') === '';
+}
+
+/** The text in the reader's language, else in the other one when that one is empty. */
+export function inLanguage(text: Localized, language: 'fr' | 'en'): string {
+  const other = language === 'fr' ? 'en' : 'fr';
+  return isEmptyText(text[language]) ? text[other] : text[language];
 }
 
 /** Which languages of a text are empty (a rich text is empty when no visible character is left). */

@@ -3,6 +3,7 @@ import { describe } from 'vitest';
 import {
   columnTexts,
   dialog,
+  errorUnder,
   expect,
   flip,
   LANGUAGES,
@@ -10,6 +11,7 @@ import {
   notice,
   ORGANISER,
   pageTitle,
+  searchParams,
   searchTable,
   signIn,
   submit,
@@ -101,5 +103,96 @@ describe.each(LANGUAGES)('project settings (%s)', (language) => {
     await flip(page, toggle);
     await notice(page, t.projects.activation.activated).waitFor();
     expect(await statusInList(page)).toEqual([t.common.active]);
+  });
+});
+
+/** J3: options and colours of a project, in French and in English. */
+describe.each(LANGUAGES)('project configuration (%s)', (language) => {
+  const t = TEXTS[language];
+  const c = t.projectConfig;
+
+  test('an option of opposite meaning and the automatic notifications are saved at once and kept', async ({
+    page,
+  }) => {
+    const api = await signIn(page, ORGANISER, language);
+    const project = await api.createProject();
+    await page.goto(`/projects/${project.id}/settings?tab=options`);
+    // "Hide the participant list", never saved (false), is shown as "Show the participant list": on.
+    const showList = page.getByRole('switch', { name: c.options.items.hideParticipantList.label });
+    const notifications = page.getByRole('switch', { name: c.options.autoNotification.label });
+    await until(() => showList.isChecked()).toBe(true);
+    expect(await notifications.isChecked()).toBe(false);
+
+    await flip(page, showList);
+    await notice(page, c.options.saved).waitFor();
+    expect(await showList.isChecked()).toBe(false);
+    await flip(page, notifications);
+    await until(() => notifications.isChecked()).toBe(true);
+
+    // The server keeps the option's own value: hidden.
+    const stored = await api.call<{ items: { id: number; value: boolean }[] }>(
+      'GET',
+      `/api/projects/${project.id}/options`,
+    );
+    expect(stored.items.find((o) => o.id === 30)?.value).toBe(true);
+
+    await page.reload();
+    await until(() => showList.isChecked()).toBe(false);
+    await until(() => notifications.isChecked()).toBe(true);
+    expect(await page.getByRole('switch', { name: c.options.items.taxes.label }).isChecked()).toBe(false);
+
+    // The texts tab holds the project's texts (the text kit's tab).
+    await page.getByRole('tab', { name: c.tabs.texts }).click();
+    await page.getByTestId('text-card').first().waitFor();
+    await until(() => searchParams(page)).toEqual({ tab: 'texts' });
+  });
+
+  test('a colour changes the preview at once, is saved, and is kept after a reload', async ({ page }) => {
+    const api = await signIn(page, ORGANISER, language);
+    const project = await api.createProject();
+    await page.goto(`/projects/${project.id}/settings`);
+    await page.getByRole('tab', { name: c.tabs.colours }).click();
+    const background = textField(page, c.colours.fields.bannerBackgroundColor);
+    const text = textField(page, c.colours.fields.bannerTextColor);
+    const banner = page.getByTestId('preview-banner');
+    const colourOf = (property: 'backgroundColor' | 'color') =>
+      banner.evaluate((el, p) => getComputedStyle(el)[p], property);
+    await until(() => background.inputValue()).toBe(project.bannerBackgroundColor);
+    expect(await banner.textContent()).toContain(language === 'fr' ? project.nameFr : project.nameEn);
+
+    await background.fill('#AA0000');
+    await until(() => colourOf('backgroundColor')).toBe('rgb(170, 0, 0)');
+    await until(() => page.getByTestId('colours-status').getAttribute('data-status')).toBe('saved');
+    expect(await page.getByTestId('colours-status').textContent()).toBe(c.colours.saved);
+
+    // A dark red text on that red is hard to read: a warning, and it is saved all the same.
+    const warning = page.getByTestId('contrast-warning-banner');
+    expect(await warning.count()).toBe(0);
+    await text.fill('#bb2222');
+    await warning.waitFor();
+    await until(() => colourOf('color')).toBe('rgb(187, 34, 34)');
+    await until(() => page.getByTestId('colours-status').getAttribute('data-status')).toBe('saved');
+
+    // A value that is not a colour yet changes neither the preview nor the saved colours.
+    await page.getByTestId('preview-menu').waitFor();
+    const menuBackground = textField(page, c.colours.fields.menuBackgroundColor);
+    await menuBackground.fill('#12');
+    await menuBackground.blur();
+    await until(() => errorUnder(menuBackground).textContent()).toBe(t.validation.projectConfig.color);
+
+    await page.reload();
+    await until(() => background.inputValue()).toBe('#aa0000');
+    await until(() => text.inputValue()).toBe('#bb2222');
+    await until(() => colourOf('backgroundColor')).toBe('rgb(170, 0, 0)');
+    await warning.waitFor();
+    expect(await textField(page, c.colours.fields.menuBackgroundColor).inputValue()).toBe(
+      project.menuBackgroundColor,
+    );
+
+    await text.fill('#ffffff');
+    await warning.waitFor({ state: 'detached' });
+    await until(() => page.getByTestId('colours-status').getAttribute('data-status')).toBe('saved');
+    const saved = await api.call<{ bannerTextColor: string }>('GET', `/api/projects/${project.id}`);
+    expect(saved.bannerTextColor).toBe('#ffffff');
   });
 });

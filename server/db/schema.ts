@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -28,7 +29,7 @@ export const companies = pgTable(
     phone: text('phone'),
     address: text('address'),
     website: text('website'),
-    logoFileId: uuid('logo_file_id'),
+    logoFileId: uuid('logo_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     isDemo: boolean('is_demo').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -120,8 +121,8 @@ export const projects = pgTable(
     projectEmail: text('project_email'),
     supportEmail: text('support_email'),
     autoNotification: boolean('auto_notification').notNull().default(false),
-    logoFileId: uuid('logo_file_id'),
-    bannerFileId: uuid('banner_file_id'),
+    logoFileId: uuid('logo_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
+    bannerFileId: uuid('banner_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     bannerBackgroundColor: text('banner_background_color').notNull().default('#1c3d5a'),
     bannerTextColor: text('banner_text_color').notNull().default('#ffffff'),
     homeBackgroundColor: text('home_background_color').notNull().default('#f5f7fa'),
@@ -237,7 +238,7 @@ export const releaseEntries = pgTable(
       .notNull()
       .references(() => releases.id, { onDelete: 'cascade' }),
     /** The category an item sits in; null for categories and for items outside any category. */
-    categoryId: uuid('category_id'),
+    categoryId: uuid('category_id').references((): AnyPgColumn => releaseEntries.id, { onDelete: 'cascade' }),
     isCategory: boolean('is_category').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),

@@ -1,8 +1,8 @@
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Language, ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
-import { projects } from '../../db/schema';
+import { files, projectOptions, projects } from '../../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectListParams = ListParams & { status: 'all' | 'active' | 'inactive'; language: Language };
@@ -89,4 +89,64 @@ export async function updateProject(
     .where(and(eq(projects.companyId, companyId), eq(projects.id, id)))
     .returning();
   return updated;
+}
+
+// ---------- J3: options and branding images ----------
+
+/** The saved options of a project (the caller has checked that the project is in scope). */
+export async function listOptionValues(db: Executor, projectId: string) {
+  const rows = await db
+    .select({ optionId: projectOptions.optionId, value: projectOptions.value })
+    .from(projectOptions)
+    .where(eq(projectOptions.projectId, projectId));
+  return new Map(rows.map((r) => [r.optionId, r.value]));
+}
+
+export async function saveOptionValues(
+  db: Executor,
+  projectId: string,
+  values: { optionId: number; value: boolean }[],
+) {
+  if (values.length === 0) return;
+  await db
+    .insert(projectOptions)
+    .values(values.map((v) => ({ projectId, ...v })))
+    .onConflictDoUpdate({
+      target: [projectOptions.projectId, projectOptions.optionId],
+      set: { value: sql`excluded.value`, updatedAt: new Date() },
+    });
+}
+
+/**
+ * An image of the company stored for `purpose`, free or already this project's: the only files a project's logo
+ * or banner may point to. Another company's file, or one of another project, is not found.
+ */
+export async function findBrandingFile(
+  db: Executor,
+  companyId: string,
+  fileId: string,
+  purpose: string,
+  projectId: string | null,
+) {
+  const [row] = await db
+    .select({ id: files.id, projectId: files.projectId })
+    .from(files)
+    .where(
+      and(
+        eq(files.id, fileId),
+        eq(files.companyId, companyId),
+        eq(files.purpose, purpose),
+        projectId ? or(isNull(files.projectId), eq(files.projectId, projectId)) : isNull(files.projectId),
+      ),
+    );
+  return row;
+}
+
+/** Gives images uploaded before their project existed (the wizard) to that project. */
+export async function attachFiles(db: Executor, companyId: string, projectId: string, fileIds: string[]) {
+  if (fileIds.length === 0) return;
+  await db
+    .update(files)
+    .set({ projectId })
+    .where(and(eq(files.companyId, companyId), inArray(files.id, fileIds), isNull(files.projectId)));
 }

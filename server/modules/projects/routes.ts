@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { listProjectOptions, setProjectOption } from '../../../contracts/project-options';
 import {
   createProject,
   getProject,
   listProjects,
   setProjectActivation,
+  setProjectAutoNotification,
+  setProjectBranding,
+  setProjectColours,
   setProjectsActivation,
   updateProject,
 } from '../../../contracts/projects';
@@ -23,5 +27,18 @@ export function registerProjectRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, setProjectActivation, ({ auth, params, body }) =>
     service.setActivation(deps, auth, params.projectId, body.isActive),
+  );
+  route(app, listProjectOptions, ({ auth, params }) => service.listOptions(deps, auth, params.projectId));
+  route(app, setProjectOption, ({ auth, params, body }) =>
+    service.setOption(deps, auth, params.projectId, body.optionId, body.value),
+  );
+  route(app, setProjectAutoNotification, ({ auth, params, body }) =>
+    service.setAutoNotification(deps, auth, params.projectId, body.autoNotification),
+  );
+  route(app, setProjectColours, ({ auth, params, body }) =>
+    service.setColours(deps, auth, params.projectId, body),
+  );
+  route(app, setProjectBranding, ({ auth, params, body }) =>
+    service.setBranding(deps, auth, params.projectId, body),
   );
 }

@@ -1,14 +1,17 @@
 import type { Language, ListParams } from '../../../contracts/http';
+import { resolveOptions } from '../../../contracts/project-options';
 import type { ProjectValues } from '../../../contracts/projects';
+import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/auth-context';
 import { updateUser } from '../users/repository';
 import * as repo from './repository';
 
-const present = (row: repo.ProjectRow) => ({
+export const present = (row: repo.ProjectRow) => ({
   ...row,
   defaultLanguage: row.defaultLanguage as Language,
+  languages: row.languages as Language[],
 });
 
 export async function listProjects(
@@ -38,9 +41,17 @@ export async function createProject(deps: Deps, auth: AuthContext, input: Projec
 }
 
 export async function updateProject(deps: Deps, auth: AuthContext, id: string, input: ProjectValues) {
-  const row = await repo.updateProject(deps.db, auth.companyId, id, input);
-  if (!row) throw AppError.notFound();
-  return present(row);
+  return deps.db.transaction(async (tx) => {
+    const current = await repo.findProject(tx, auth.companyId, id);
+    if (!current) throw AppError.notFound();
+    // Without the list of languages (a J1 caller), the default language must be one of those saved.
+    if (!input.languages && !current.languages.includes(input.defaultLanguage)) {
+      throw AppError.field('defaultLanguage', 'validation.projectConfig.defaultLanguageNotSpoken');
+    }
+    const row = await repo.updateProject(tx, auth.companyId, id, input);
+    if (!row) throw AppError.notFound();
+    return present(row);
+  });
 }
 
 /** Ids of another company's projects are simply not counted. */
@@ -52,4 +63,107 @@ export async function setActivation(deps: Deps, auth: AuthContext, id: string, i
   const row = await repo.updateProject(deps.db, auth.companyId, id, { isActive });
   if (!row) throw AppError.notFound();
   return present(row);
+}
+
+// ---------- J3: options, automatic notifications, colours, branding ----------
+
+/** Every option with its stored value (the default when never saved). Opposite meanings are the screen's affair. */
+export async function listOptions(deps: Deps, auth: AuthContext, projectId: string) {
+  await getProject(deps, auth, projectId);
+  return { items: resolveOptions(await repo.listOptionValues(deps.db, projectId)) };
+}
+
+export async function setOption(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  optionId: number,
+  value: boolean,
+) {
+  await getProject(deps, auth, projectId);
+  await repo.saveOptionValues(deps.db, projectId, [{ optionId, value }]);
+  return { id: optionId, value };
+}
+
+export async function setAutoNotification(
+  deps: Deps,
+  auth: AuthContext,
+  id: string,
+  autoNotification: boolean,
+) {
+  const row = await repo.updateProject(deps.db, auth.companyId, id, { autoNotification });
+  if (!row) throw AppError.notFound();
+  return present(row);
+}
+
+type Colours = Partial<
+  Pick<
+    repo.ProjectRow,
+    | 'bannerBackgroundColor'
+    | 'bannerTextColor'
+    | 'homeBackgroundColor'
+    | 'menuBackgroundColor'
+    | 'menuTextColor'
+  >
+>;
+
+/** Saves the colours sent; the others keep their value. */
+export async function setColours(deps: Deps, auth: AuthContext, id: string, colours: Colours) {
+  const patch = Object.fromEntries(Object.entries(colours).filter(([, v]) => v !== undefined));
+  if (Object.keys(patch).length === 0) return getProject(deps, auth, id);
+  const row = await repo.updateProject(deps.db, auth.companyId, id, patch);
+  if (!row) throw AppError.notFound();
+  return present(row);
+}
+
+export interface Branding {
+  logoFileId?: string | null;
+  bannerFileId?: string | null;
+}
+
+const BRANDING_PURPOSE = { logoFileId: 'project.logo', bannerFileId: 'project.banner' } as const;
+
+/**
+ * The images sent, each checked: an image of the company, stored for its purpose, free or already this project's
+ * (`projectId` null: free only, for a project still to be made). One not found is refused under its field.
+ */
+export async function checkBranding(
+  db: Executor,
+  companyId: string,
+  projectId: string | null,
+  branding: Branding,
+): Promise<Branding> {
+  const patch: Branding = {};
+  for (const field of ['logoFileId', 'bannerFileId'] as const) {
+    const fileId = branding[field];
+    if (fileId === undefined) continue;
+    if (fileId !== null) {
+      const file = await repo.findBrandingFile(db, companyId, fileId, BRANDING_PURPOSE[field], projectId);
+      if (!file) throw AppError.field(field, 'validation.projectConfig.image');
+    }
+    patch[field] = fileId;
+  }
+  return patch;
+}
+
+/**
+ * Points the project's logo and banner at images of the company stored for that purpose (ImageField, purposes
+ * `project.logo` and `project.banner`); an image not found is refused under its field. Images uploaded before the
+ * project existed (in the wizard) become the project's. Runs inside the caller's transaction.
+ */
+export async function applyBranding(db: Executor, companyId: string, projectId: string, branding: Branding) {
+  const patch = await checkBranding(db, companyId, projectId, branding);
+  const fileIds = [patch.logoFileId, patch.bannerFileId].filter((v): v is string => !!v);
+  await repo.attachFiles(db, companyId, projectId, fileIds);
+  if (Object.keys(patch).length === 0) return repo.findProject(db, companyId, projectId);
+  return repo.updateProject(db, companyId, projectId, patch);
+}
+
+export async function setBranding(deps: Deps, auth: AuthContext, id: string, branding: Branding) {
+  return deps.db.transaction(async (tx) => {
+    if (!(await repo.findProject(tx, auth.companyId, id))) throw AppError.notFound();
+    const row = await applyBranding(tx, auth.companyId, id, branding);
+    if (!row) throw AppError.notFound();
+    return present(row);
+  });
 }

@@ -5,7 +5,7 @@ import {
   type ReleaseOrder,
   type ReleaseValues,
 } from '../../../contracts/releases';
-import { type Localized, missingLanguages } from '../../../contracts/texts';
+import { inLanguage, type Localized, missingLanguages } from '../../../contracts/texts';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -262,11 +262,7 @@ export async function reorderRelease(deps: Deps, releaseId: string, order: Relea
 // ---------- what's new ----------
 
 /** The language asked for, else the other one when it is empty. */
-function pick(text: Localized | undefined, language: 'fr' | 'en') {
-  if (!text) return '';
-  const other = language === 'fr' ? 'en' : 'fr';
-  return missingLanguages(text).includes(language) ? text[other] : text[language];
-}
+const pick = (text: Localized | undefined, language: 'fr' | 'en') => (text ? inLanguage(text, language) : '');
 
 /** The active releases, newest version first, in one language; entries without any text are left out. */
 export async function listWhatsNew(deps: Deps, language: 'fr' | 'en'): Promise<PublishedRelease[]> {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Localized } from '../../../contracts/texts';
 import type { Executor } from '../../db/client';
 import { texts } from '../../db/schema';
@@ -56,18 +56,6 @@ export async function saveText(
 export async function deleteTexts(db: Executor, kinds: string[], ownerIds: string[]) {
   if (ownerIds.length === 0) return;
   await db.delete(texts).where(and(inArray(texts.kind, kinds), inArray(texts.ownerId, ownerIds)));
-}
-
-/** Texts of a project (or product-wide when projectId is null) with one language empty. */
-export async function listIncompleteTexts(db: Executor, scope: TextScope) {
-  const where =
-    scope.projectId === null
-      ? and(sql`${texts.companyId} is null`, sql`${texts.projectId} is null`)
-      : and(eq(texts.companyId, scope.companyId ?? ''), eq(texts.projectId, scope.projectId));
-  return db
-    .select({ kind: texts.kind, ownerId: texts.ownerId, fr: texts.fr, en: texts.en })
-    .from(texts)
-    .where(and(where, sql`(btrim(${texts.fr}) = '' or btrim(${texts.en}) = '')`));
 }
 
 /** Every text of a project (whatever its kind), for the missing-translations report. */

@@ -9,11 +9,13 @@ import { EMBED_SOURCE } from './embed';
  * - Merge tags survive as `<span data-merge-tag="…" class="merge-tag">`.
  * - Videos survive only as iframes whose address is exactly a YouTube or Vimeo embed address (embed.ts), inside
  *   `<div class="video-embed">`.
- * - Images: http(s) or a path of this site (uploads), classes `img-responsive` and `img-responsive-rounded`.
+ * - Images: only those stored by this site (`/files/<id>`, see contracts/files.ts), so a text can carry neither a
+ *   tracking pixel nor a remote image; classes `img-responsive` and `img-responsive-rounded`.
  * - Links: http(s), mailto and tel, or a path of this site; a link opening a new tab gets `rel="noopener noreferrer"`.
  * - Alignment: `style="text-align: …"` on paragraphs and headings, nothing else of CSS.
  */
 const alignable = ['style'];
+const STORED_IMAGE = /^\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
@@ -106,7 +108,9 @@ const options: sanitizeHtml.IOptions = {
     },
   },
   // An iframe is kept only with exactly a video embed address; a span only as a merge tag or for its text.
-  exclusiveFilter: (frame) => frame.tag === 'iframe' && !EMBED_SOURCE.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'iframe' && !EMBED_SOURCE.test(frame.attribs.src ?? '')) ||
+    (frame.tag === 'img' && !STORED_IMAGE.test(frame.attribs.src ?? '')),
   disallowedTagsMode: 'discard',
 };
 

@@ -58,6 +58,8 @@ const VECTORS = [
   '<span data-merge-tag="x" onclick="alert(1)">tag</span>',
   '<span data-merge-tag="&quot;><script>alert(1)</script>">tag</span>',
   '<img src="https://ok.test/a.png" class="img-responsive evil" style="position:fixed">',
+  '<img src="https://tracker.example.com/pixel.gif">',
+  '<img src="/files/../api/session">',
   '<a href="https://ok.test/" target="_blank">sans rel</a>',
   '<p>unclosed <b>bold <i>italic <script>alert(1)',
   '<<script>script>alert(1)<</script>/script>',
@@ -91,6 +93,9 @@ function executable(html: string): string[] {
     if (!/^text-align:\s*(left|right|center|justify);?$/.test(match[1])) found.push('style');
   }
   if (/<iframe/i.test(html) && !/<iframe[^>]*src="/i.test(html)) found.push('iframe without source');
+  for (const match of html.matchAll(/<img[^>]*>/gi)) {
+    if (!/src="\/files\/[0-9a-f-]{36}"/.test(match[0])) found.push('image not stored by the site');
+  }
   return found;
 }
 
@@ -158,11 +163,7 @@ describe('sanitizeRichText: legitimate content survives', () => {
     ],
     [
       'an uploaded image',
-      '<p><img src="/api/files/1234/photo.jpg" alt="Photo" class="img-responsive" /></p>',
-    ],
-    [
-      'an image elsewhere',
-      '<p><img src="https://images.example.com/a.png" class="img-responsive-rounded" /></p>',
+      '<p><img src="/files/0b6c5a8e-6f0e-4d4c-9a57-2f1f4b0f9e11" alt="Photo" class="img-responsive-rounded" /></p>',
     ],
     [
       'links',

@@ -65,7 +65,7 @@ describe('reading and saving a text (E1, E2)', () => {
     const html =
       '<p style="text-align:center">Bonjour <span data-merge-tag="firstName" class="merge-tag">Prénom</span></p>' +
       '<div class="video-embed"><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube" frameborder="0" allowfullscreen="true"></iframe></div>' +
-      '<p><img src="/api/files/abc/image.jpg" alt="Logo" class="img-responsive-rounded" /></p>' +
+      '<p><img src="/files/0b6c5a8e-6f0e-4d4c-9a57-2f1f4b0f9e11" alt="Logo" class="img-responsive-rounded" /></p>' +
       '<p><a href="https://example.com/" target="_blank" rel="noopener noreferrer">lien</a> ' +
       '<a href="https://vimeo.com/1" class="video-button" target="_blank" rel="noopener noreferrer">Vimeo</a></p>';
     const response = await organiser.patch(welcome(), { language: 'fr', text: html });
@@ -84,7 +84,7 @@ describe('reading and saving a text (E1, E2)', () => {
     // An image alone is not an empty text.
     const image = await organiser.patch(`/api/texts/project.registrationConfirmation/${projectId}`, {
       language: 'en',
-      text: '<p><img src="https://example.com/a.png" /></p>',
+      text: '<p><img src="/files/0b6c5a8e-6f0e-4d4c-9a57-2f1f4b0f9e11" /></p>',
     });
     expect(image.body.missing).toEqual([]);
     await organiser.patch(`/api/texts/project.registrationConfirmation/${projectId}`, {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/support/render';
+import { setCsrfToken } from '../../lib/api';
 import { ImageCropper, type ImageCropperProps } from './image-cropper';
 
 /** What the server answers the upload; GET /api/session always gives a CSRF token. */
@@ -53,6 +54,8 @@ function renderCropper(overrides: Partial<ImageCropperProps> = {}, language: 'fr
 }
 
 beforeEach(() => {
+  // The token the session gave at sign-in; uploads send it like every other write.
+  setCsrfToken('csrf-token');
   // jsdom has no object URLs; the cropper shows the chosen file through one.
   URL.createObjectURL = vi.fn(() => 'blob:chosen-file');
   URL.revokeObjectURL = vi.fn();

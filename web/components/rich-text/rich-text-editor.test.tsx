@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/support/render';
+import { setCsrfToken } from '../../lib/api';
 import { RichTextEditor } from './rich-text-editor';
 import { isServiceLink, isUsableEmbed, pastedParagraphs } from './rules';
 
@@ -53,6 +54,8 @@ function stubFetch(answers: Record<string, () => Response>) {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const session = () => json({ user: null, csrfToken: 'token' });
+// The token the session gave at sign-in; uploads send it like every other write.
+setCsrfToken('token');
 
 describe('the counter (E3)', () => {
   it('counts visible characters, turns red over the limit and tells the caller, then back', async () => {

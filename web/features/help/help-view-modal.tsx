@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HelpScreen, ScreenHelp } from '../../../contracts/help';
 import type { Language } from '../../../contracts/http';
+import { inLanguage } from '../../../contracts/texts';
 import { AppModal } from '../../components/modal/app-modal';
 import { screenHelpQuery } from './api';
 
@@ -11,9 +12,10 @@ type Help = NonNullable<ScreenHelp['help']>;
 
 /** The help in the reader's language; a language left empty falls back to the other one. */
 export function helpIn(help: Help, language: Language) {
-  const other: Language = language === 'fr' ? 'en' : 'fr';
-  const pick = (text: Help['title']) => text[language].trim() || text[other].trim();
-  return { title: pick(help.title), description: pick(help.description) };
+  return {
+    title: inLanguage(help.title, language).trim(),
+    description: inLanguage(help.description, language).trim(),
+  };
 }
 
 /** E10: the help of the screen shown, in the user's language, or an empty state when it has none. */

@@ -12,7 +12,6 @@ import { bindListTable, listQueryOf } from '../../components/data-table/list-sea
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { projectListQuery, useSetManyActivation } from './api';
-import { ProjectCreateModal } from './project-create-modal';
 
 export function ProjectListPage() {
   const { t, i18n } = useTranslation();
@@ -20,7 +19,6 @@ export function ProjectListPage() {
   const { date } = useFormat();
   const search = useSearch({ from: '/app/projects' });
   const navigate = useNavigate({ from: '/projects' });
-  const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const query = { ...listQueryOf(search), status: search.status ?? ('all' as const) };
   const list = useQuery(projectListQuery(query));
@@ -65,7 +63,7 @@ export function ProjectListPage() {
         <Title order={1} size="h2">
           {t('projects.title')}
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/projects/new' })}>
           {t('projects.create')}
         </Button>
       </Group>
@@ -117,8 +115,6 @@ export function ProjectListPage() {
           />
         }
       />
-      {/* Mounted only while open, so its form starts clean each time (P6). */}
-      {creating && <ProjectCreateModal opened onClose={() => setCreating(false)} />}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Release, ReleaseCategory, ReleaseItem } from '../../../contracts/releases';
-import { type Localized, stripTags } from '../../../contracts/texts';
+import { inLanguage, type Localized, stripTags } from '../../../contracts/texts';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { RichTextView } from '../../components/rich-text';
 import { SortableList } from '../../components/sortable/sortable-list';
@@ -18,8 +18,7 @@ import classes from './releases.module.css';
 
 /** A text in the reader's language, else in the other one. */
 export function textIn(text: Localized, language: string) {
-  const [first, second] = language === 'en' ? [text.en, text.fr] : [text.fr, text.en];
-  return stripTags(first) ? first : second;
+  return inLanguage(text, language === 'en' ? 'en' : 'fr');
 }
 
 /** A short plain-text name for an entry (its handle's name, what screen readers announce). */
