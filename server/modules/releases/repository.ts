@@ -32,11 +32,6 @@ export async function findRelease(db: Executor, id: string) {
   return row;
 }
 
-export async function findReleaseByVersion(db: Executor, version: string) {
-  const [row] = await db.select({ id: releases.id }).from(releases).where(eq(releases.version, version));
-  return row;
-}
-
 export async function insertRelease(db: Executor, row: typeof releases.$inferInsert) {
   const [inserted] = await db.insert(releases).values(row).returning({ id: releases.id });
   return inserted.id;

@@ -1,5 +1,6 @@
 import {
   compareVersions,
+  newestFirst,
   type PublishedRelease,
   type Release,
   type ReleaseOrder,
@@ -48,15 +49,10 @@ function positionsOf(layout: Layout) {
   return rows;
 }
 
-function sortedNewestFirst<T extends { version: string }>(rows: T[]) {
-  return [...rows].sort(
-    (a, b) => compareVersions(b.version, a.version) || b.version.localeCompare(a.version),
-  );
-}
-
+/** A version is taken when another release has the same number: 1, 1.0 and 01 are one version. */
 async function assertVersionFree(db: Executor, version: string, exceptId?: string) {
-  const existing = await repo.findReleaseByVersion(db, version);
-  if (existing && existing.id !== exceptId)
+  const all = await repo.listReleases(db);
+  if (all.some((release) => release.id !== exceptId && compareVersions(release.version, version) === 0))
     throw AppError.field('version', 'validation.releases.versionTaken');
 }
 
@@ -105,7 +101,7 @@ async function loadRelease(db: Executor, id: string): Promise<Release> {
 // ---------- releases ----------
 
 export async function listReleases(deps: Deps) {
-  return sortedNewestFirst(await repo.listReleases(deps.db));
+  return newestFirst(await repo.listReleases(deps.db));
 }
 
 export async function getRelease(deps: Deps, id: string) {
@@ -266,7 +262,7 @@ const pick = (text: Localized | undefined, language: 'fr' | 'en') => (text ? inL
 
 /** The active releases, newest version first, in one language; entries without any text are left out. */
 export async function listWhatsNew(deps: Deps, language: 'fr' | 'en'): Promise<PublishedRelease[]> {
-  const rows = sortedNewestFirst(await repo.listReleases(deps.db, { activeOnly: true }));
+  const rows = newestFirst(await repo.listReleases(deps.db, { activeOnly: true }));
   const entries = await repo.listEntries(
     deps.db,
     rows.map((r) => r.id),

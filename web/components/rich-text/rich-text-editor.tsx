@@ -7,6 +7,7 @@ import { type Editor, useEditor } from '@tiptap/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tagGroupsFor } from '../../../contracts/merge-tags';
+import { ApiError } from '../../lib/api';
 import { editorExtensions } from './extensions';
 import { countOf, minHeightOf, toolbarOf } from './rules';
 import { ImageControl, ImageStyleControl, MergeTagMenu, VideoControls } from './toolbar';
@@ -153,13 +154,19 @@ export function RichTextEditor({
           editor.state.tr.setNodeMarkup(pos, undefined, { ...node?.attrs, src: location, uploading: false }),
         );
       }
-    } catch {
+    } catch (failure) {
       if (!editor.isDestroyed) {
         const pos = findImage(editor, preview);
         const node = pos >= 0 ? editor.state.doc.nodeAt(pos) : null;
         if (node) editor.view.dispatch(editor.state.tr.delete(pos, pos + node.nodeSize));
       }
-      notifications.show({ color: 'red', message: t('editor.image.uploadError') });
+      // E7: the upload error, with the server's reason when it gave one (not an image, too large…).
+      const reason = failure instanceof ApiError ? (failure.fields[0]?.message ?? '') : '';
+      notifications.show({
+        color: 'red',
+        title: reason ? t('editor.image.uploadError') : undefined,
+        message: reason || t('editor.image.uploadError'),
+      });
     } finally {
       URL.revokeObjectURL(preview);
     }

@@ -1,9 +1,9 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../contracts/http';
-import type { TextEntry } from '../../../contracts/texts';
+import { isEmptyText, type TextEntry } from '../../../contracts/texts';
 import { showError } from '../../components/feedback/error-dialog';
 import { AppModal } from '../../components/modal/app-modal';
 import { ApiError } from '../../lib/api';
@@ -30,20 +30,32 @@ export function TextEditModal({
   onClose: () => void;
   projectId?: string;
 }) {
+  // P7: closing with changes not saved asks to quit or stay.
+  const [dirty, setDirty] = useState(false);
+  const close = () => {
+    setDirty(false);
+    onClose();
+  };
   return (
-    <AppModal opened={opened} onClose={onClose} title={title} size="xl">
-      {opened && <TextEditForm entry={entry} onDone={onClose} projectId={projectId} />}
+    <AppModal opened={opened} onClose={close} title={title} size="xl" dirty={dirty}>
+      {opened && <TextEditForm entry={entry} onDone={close} onDirtyChange={setDirty} projectId={projectId} />}
     </AppModal>
   );
 }
 
+/** A language changed since the modal opened (an editor writing `<p></p>` for an empty text is no change). */
+const changed = (before: string, after: string) =>
+  before !== after && !(isEmptyText(before) && isEmptyText(after));
+
 function TextEditForm({
   entry,
   onDone,
+  onDirtyChange,
   projectId,
 }: {
   entry: TextEntry;
   onDone: () => void;
+  onDirtyChange: (dirty: boolean) => void;
   projectId?: string;
 }) {
   const { t } = useTranslation();
@@ -52,6 +64,8 @@ function TextEditForm({
   const [tooLong, setTooLong] = useState<Record<Language, boolean>>({ fr: false, en: false });
   const [errors, setErrors] = useState<Partial<Record<Language, string>>>({});
   const blocked = tooLong.fr || tooLong.en;
+  const dirty = changed(entry.text.fr, values.fr) || changed(entry.text.en, values.en);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const validity = {
     fr: useCallback((over: boolean) => setTooLong((v) => ({ ...v, fr: over })), []),
     en: useCallback((over: boolean) => setTooLong((v) => ({ ...v, en: over })), []),
