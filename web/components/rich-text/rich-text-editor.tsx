@@ -1,6 +1,6 @@
 import '@mantine/tiptap/styles.css';
 import './rich-text.css';
-import { Input, Text } from '@mantine/core';
+import { Input } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { RichTextEditor as Mantine, type RichTextEditorLabels } from '@mantine/tiptap';
 import { type Editor, useEditor } from '@tiptap/react';
@@ -8,6 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tagGroupsFor } from '../../../contracts/merge-tags';
 import { ApiError } from '../../lib/api';
+import { CharacterCounter } from './character-counter';
 import { editorExtensions } from './extensions';
 import { countOf, minHeightOf, toolbarOf } from './rules';
 import { ImageControl, ImageStyleControl, MergeTagMenu, VideoControls } from './toolbar';
@@ -80,8 +81,7 @@ export function RichTextEditor({
   'aria-label': ariaLabel,
   autoFocus,
 }: RichTextEditorProps) {
-  const { t, i18n } = useTranslation();
-  const number = (n: number) => new Intl.NumberFormat(i18n.language === 'en' ? 'en-CA' : 'fr-CA').format(n);
+  const { t } = useTranslation();
   const labels = useLabels();
   const counterId = useId();
   const toolbar = toolbarOf(editorType);
@@ -231,24 +231,7 @@ export function RichTextEditor({
         )}
         <Mantine.Content />
       </Mantine>
-      <Text
-        id={counterId}
-        size="xs"
-        ta="right"
-        mt={4}
-        c={tooLong ? 'red' : undefined}
-        fw={tooLong ? 700 : undefined}
-        data-testid="rich-text-counter"
-        data-over={tooLong ? 'true' : 'false'}
-        aria-live="polite"
-      >
-        {t('editor.counter', { used: number(stats.count), max: number(stats.max) })}
-      </Text>
-      {tooLong && (
-        <Text size="xs" c="red" role="alert">
-          {t('editor.maxLengthError', { max: number(stats.max) })}
-        </Text>
-      )}
+      <CharacterCounter id={counterId} used={stats.count} max={stats.max} />
     </Input.Wrapper>
   );
 }

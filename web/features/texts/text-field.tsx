@@ -1,8 +1,8 @@
-import { Text, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TextEntry } from '../../../contracts/texts';
 import { RichTextEditor } from '../../components/rich-text';
+import { CharacterCounter } from '../../components/rich-text/character-counter';
 
 export interface TextFieldProps {
   entry: Pick<TextEntry, 'format' | 'editorType' | 'maxLength' | 'tagGroups'>;
@@ -75,7 +75,6 @@ function PlainField({
   error?: string;
   autoFocus?: boolean;
 }) {
-  const { t } = useTranslation();
   const tooLong = value.length > max;
   useEffect(() => onValidityChange(tooLong), [tooLong, onValidityChange]);
   return (
@@ -89,22 +88,7 @@ function PlainField({
         minRows={2}
         data-autofocus={autoFocus || undefined}
       />
-      <Text
-        size="xs"
-        ta="right"
-        mt={4}
-        c={tooLong ? 'red' : undefined}
-        fw={tooLong ? 700 : undefined}
-        data-testid="rich-text-counter"
-        data-over={tooLong ? 'true' : 'false'}
-      >
-        {t('editor.counter', { used: value.length, max })}
-      </Text>
-      {tooLong && (
-        <Text size="xs" c="red" role="alert">
-          {t('editor.maxLengthError', { max })}
-        </Text>
-      )}
+      <CharacterCounter used={value.length} max={max} />
     </div>
   );
 }
