@@ -42,7 +42,7 @@ const isUploadedFile = (value: unknown): value is UploadedFile =>
   typeof value === 'object' && value !== null && (value as UploadedFile).bytes instanceof Uint8Array;
 
 export const uploadedFile = z
-  .custom<UploadedFile>(isUploadedFile, { error: 'validation.required' })
+  .custom<UploadedFile>(isUploadedFile, { error: 'validation.empty' })
   .meta({ type: 'string', format: 'binary' });
 
 /** A number sent as a multipart text field. */

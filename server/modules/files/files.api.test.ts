@@ -10,7 +10,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../tests/support/test-app';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { DEMO_ORGANISER, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../seed/demo';
 
 let t: TestApp;
 /** Camille, organiser of the demo company, who works in French. */
@@ -235,12 +235,12 @@ describe('uploadImage: the exact target size (E8)', () => {
     expect(tall.body).toMatchObject({ width: 400, height: 500 });
     expect((await served(tall.body.url)).meta).toMatchObject({ width: 400, height: 500 });
 
-    const flat = await uploadImage(
+    const least = await uploadImage(
       camille,
-      { width: 400, height: 0, crop: JSON.stringify({ x: 0, y: 0, width: 800, height: 200, rotate: 0 }) },
+      { width: 400, height: 0, crop: JSON.stringify({ x: 0, y: 0, width: 800, height: 600, rotate: 0 }) },
       source,
     );
-    expect(flat.body).toMatchObject({ width: 400, height: 300 });
+    expect(least.body).toMatchObject({ width: 400, height: 300 });
 
     const whole = await uploadImage(camille, { width: 800 }, source);
     expect(whole.body).toMatchObject({ width: 800, height: 600 });
@@ -398,7 +398,7 @@ describe('uploadImage refusals', () => {
     expectFieldError(purpose, 'purpose', 'validation.invalid');
 
     const missing = await uploadImage(camille, { width: 100, height: 100 });
-    expectFieldError(missing, 'file', 'validation.required');
+    expect(expectFieldError(missing, 'file', 'validation.empty')).toBe('Ce champ est obligatoire.');
 
     const width = await uploadImage(camille, { width: 0, height: 100 }, source);
     expect(width.status).toBe(400);
@@ -417,6 +417,76 @@ describe('uploadImage refusals', () => {
       source,
     );
     expectFieldError(outside, 'crop', 'images.errors.invalidCrop');
+  });
+
+  it('refuses a crop area smaller than the target, in the user’s language, naming the size it needs', async () => {
+    const source = await jpeg(1600, 1000);
+    const crop = (rect: { x: number; y: number; width: number; height: number }, rotate = 0) =>
+      JSON.stringify({ ...rect, rotate });
+    // 399 × 199.5 for 400 × 200: the saved image would be blown up.
+    const narrow = await uploadImage(
+      camille,
+      { width: 400, height: 200, crop: crop({ x: 0, y: 0, width: 398, height: 199 }) },
+      source,
+    );
+    expect(expectFieldError(narrow, 'crop', 'images.errors.cropTooSmall')).toBe(
+      'La zone de recadrage est trop petite : il faut au moins 400 × 200 pixels de l’image.',
+    );
+    const english = await uploadImage(
+      jordan,
+      { width: 400, height: 200, crop: crop({ x: 0, y: 0, width: 300, height: 150 }) },
+      source,
+    );
+    expect(expectFieldError(english, 'crop', 'images.errors.cropTooSmall')).toContain('400 × 200');
+    // Free height: the area must reach the minimum height (300) at the target width.
+    const short = await uploadImage(
+      camille,
+      { width: 400, height: 0, crop: crop({ x: 0, y: 0, width: 800, height: 200 }) },
+      source,
+    );
+    expect(expectFieldError(short, 'crop', 'images.errors.cropTooSmall')).toContain('400 × 300');
+    const wideAndShort = await uploadImage(
+      camille,
+      { width: 400, height: 0, crop: crop({ x: 0, y: 0, width: 800, height: 500 }) },
+      source,
+    );
+    expectFieldError(wideAndShort, 'crop', 'images.errors.cropTooSmall');
+    const narrowFree = await uploadImage(
+      camille,
+      { width: 400, height: 0, crop: crop({ x: 0, y: 0, width: 300, height: 900 }) },
+      source,
+    );
+    expectFieldError(narrowFree, 'crop', 'images.errors.cropTooSmall');
+  });
+
+  it('refuses a crop area of another shape than a fixed-ratio target, and takes one within 1 %', async () => {
+    const source = await jpeg(1600, 1000);
+    const withCrop = (width: number, height: number) =>
+      uploadImage(
+        camille,
+        { width: 400, height: 200, crop: JSON.stringify({ x: 0, y: 0, width, height, rotate: 0 }) },
+        source,
+      );
+    const square = await withCrop(800, 800);
+    expect(expectFieldError(square, 'crop', 'images.errors.cropRatio')).toBe(
+      'La zone de recadrage n’a pas les proportions de l’image finale (400 × 200 pixels).',
+    );
+    expectFieldError(await withCrop(800, 392), 'crop', 'images.errors.cropRatio');
+    // cropperjs rounds its box to whole pixels: a pixel off, or just under 1 %, is the target's shape.
+    expect((await withCrop(801, 400)).status).toBe(200);
+    expect((await withCrop(800, 397)).body).toMatchObject({ width: 400, height: 200 });
+    expect((await withCrop(399, 200)).status).toBe(200);
+  });
+
+  it('takes a crop reaching a pixel past the edge of a turned image (the cropper’s rounding)', async () => {
+    // 800 × 400 turned by 5°: 832 × 468 here, 831.8 × 468.3 for cropperjs, which may round up.
+    const response = await uploadImage(
+      camille,
+      { width: 416, height: 234, crop: JSON.stringify({ x: 1, y: 1, width: 832, height: 468, rotate: 5 }) },
+      await jpeg(800, 400),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect((await served(response.body.url)).meta).toMatchObject({ width: 416, height: 234 });
   });
 
   it('answers odd multipart bodies with a 4xx, never a 5xx', async () => {
@@ -507,15 +577,15 @@ describe('uploadEditorImage (E7)', () => {
     expect((await served(small.body.location)).meta).toMatchObject({ width: 300, height: 200 });
   });
 
-  it('answers 403 for a project of another company (the editor then removes the image)', async () => {
+  it('answers 404 for a project of another company (the editor then removes the image)', async () => {
     const response = await upload(
       jordan,
       '/api/files/editor-images',
       { projectId: camilleProjectId },
       await jpeg(300, 200),
     );
-    expect(response.status).toBe(403);
-    expect(response.body.code).toBe('forbidden');
+    expect(response.status).toBe(404);
+    expect(response.body.code).toBe('notFound');
     const own = await upload(
       jordan,
       '/api/files/editor-images',
@@ -597,6 +667,53 @@ describe('serving and deleting', () => {
     expect((await t.app.inject({ method: 'GET', url: body.url })).statusCode).toBe(404);
     expect(fs.existsSync(stored)).toBe(false);
     expect((await camille.delete(`/api/files/${body.id}`)).status).toBe(404);
+  });
+
+  it('never deletes an image of the rich-text editor: it lives inside texts', async () => {
+    const { body } = await upload(camille, '/api/files/editor-images', {}, await jpeg(300, 200));
+    const fileId = body.location.split('/').pop();
+    const refused = await camille.delete(`/api/files/${fileId}`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe('notFound');
+    expect((await t.app.inject({ method: 'GET', url: body.location })).statusCode).toBe(200);
+  });
+
+  it('deleting a project’s logo clears it from the project', async () => {
+    const logo = await upload(
+      camille,
+      '/api/files/images',
+      { purpose: 'project.logo', projectId: camilleProjectId, width: 400, height: 200 },
+      await jpeg(800, 400),
+    );
+    await t.database.sql.query('update projects set logo_file_id = $1 where id = $2', [
+      logo.body.id,
+      camilleProjectId,
+    ]);
+    expect((await camille.delete(`/api/files/${logo.body.id}`)).status).toBe(200);
+    const { rows } = await t.database.sql.query<{ logo_file_id: string | null }>(
+      'select logo_file_id from projects where id = $1',
+      [camilleProjectId],
+    );
+    expect(rows[0].logo_file_id).toBeNull();
+  });
+});
+
+describe('upload rate limit', () => {
+  it('answers 429 past 60 uploads a minute for one user, on each upload route; other users go on', async () => {
+    // A user of their own, so the other tests keep their allowance.
+    const admin = await signIn(t.app, DEMO_SUPER_ADMIN);
+    for (const url of ['/api/files/images', '/api/files/editor-images']) {
+      for (let i = 0; i < 60; i += 1) {
+        // Counted before the body is read: an empty upload (400) counts as well.
+        const response = await upload(admin, url, {});
+        expect(response.status, `${url} #${i + 1}`).toBe(400);
+      }
+      const refused = await upload(admin, url, {}, await jpeg(300, 300));
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('tooManyAttempts');
+    }
+    const other = await upload(camille, '/api/files/editor-images', {}, await jpeg(300, 200));
+    expect(other.status).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
   type CropRect,
   FREE_HEIGHT_DEFAULT,
@@ -7,9 +7,21 @@ import {
 } from '../../../contracts/files';
 import { AppError } from '../../http/errors';
 
+/**
+ * Memory on a small server (2 cores): libvips works on one image with one thread, keeps no cache of past
+ * operations, and this process handles one image at a time (see `oneAtATime`). A 40-megapixel photo only ever
+ * flows through one pipeline from its encoded bytes; the only full copy is the one a turn by an angle needs.
+ */
+sharp.concurrency(1);
+sharp.cache(false);
+
 /** Formats we read. SVG (scripts, external references), PDF and the rest are refused. */
 const READABLE = new Set(['jpeg', 'png', 'webp', 'gif']);
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
+/** A crop box's ratio may differ from the target's by this much (cropperjs rounds its box to whole pixels). */
+const RATIO_TOLERANCE = 0.01;
+/** A crop box may fall short of the target size by this many pixels (the same rounding). */
+const SIZE_TOLERANCE = 1;
 
 export interface EncodedImage {
   bytes: Buffer;
@@ -24,77 +36,82 @@ export interface CropTarget {
   height: number;
 }
 
-/** Decoded pixels, upright (EXIF orientation applied), ready for the next step of the pipeline. */
-interface Pixels {
-  data: Buffer;
-  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+/** An upload that passed the checks: its encoded bytes, with its size once upright (EXIF orientation applied). */
+export interface SourceImage {
+  bytes: Uint8Array;
+  width: number;
+  height: number;
   hasAlpha: boolean;
 }
 
 const notAnImage = () => AppError.field('file', 'images.errors.notAnImage');
+/** failOn 'warning': a truncated or damaged file fails rather than giving a half-grey image. */
 const options = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning' } as const;
-const fromPixels = (pixels: Pixels): Sharp => sharp(pixels.data, { raw: pixels.info });
+/** The upload, upright, at the start of a pipeline. */
+const upright = (source: SourceImage): Sharp => sharp(source.bytes, options).autoOrient();
+
+let queue: Promise<unknown> = Promise.resolve();
+/** Runs one image's work after the previous one's: decoding several large photos at once would need their sum. */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const result = queue.then(work, work);
+  queue = result.catch(() => undefined);
+  return result;
+}
 
 /**
- * Reads an upload into upright pixels, or refuses it with a field error on `file`: cut by the size limit, not an
- * image (whatever its name or declared type), a format we do not read (SVG…), too many pixels, or a broken file.
+ * Reads what an upload is from its header alone, or refuses it with a field error on `file`: cut by the size
+ * limit, not an image (whatever its name or declared type), a format we do not read (SVG…), too many pixels.
+ * A broken file is refused when its pixels are read (`notAnImage`).
  */
-export async function decodeUpload(file: UploadedFile, maxMegabytes: number): Promise<Pixels> {
+export async function readUpload(file: UploadedFile, maxMegabytes: number): Promise<SourceImage> {
   if (file.truncated) throw AppError.field('file', 'images.errors.tooLarge', { maximum: maxMegabytes });
   if (file.bytes.byteLength === 0) throw notAnImage();
-  let format: string | undefined;
-  let width = 0;
-  let height = 0;
+  let meta: Metadata;
   try {
-    const meta = await sharp(file.bytes, { limitInputPixels: false }).metadata();
-    format = meta.format;
-    width = meta.width ?? 0;
-    height = meta.height ?? 0;
+    meta = await sharp(file.bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw notAnImage();
   }
-  if (!format || !READABLE.has(format)) {
-    throw AppError.field('file', 'images.errors.unsupportedFormat', { format: String(format ?? '?') });
+  if (!meta.format || !READABLE.has(meta.format)) {
+    throw AppError.field('file', 'images.errors.unsupportedFormat', { format: String(meta.format ?? '?') });
   }
+  const width = meta.autoOrient?.width ?? meta.width ?? 0;
+  const height = meta.autoOrient?.height ?? meta.height ?? 0;
   if (width * height > IMAGE_MAX_PIXELS) {
     throw AppError.field('file', 'images.errors.tooManyPixels', { maximum: IMAGE_MAX_PIXELS / 1_000_000 });
   }
-  try {
-    // failOn 'warning': a truncated or damaged file fails here rather than giving a half-grey image.
-    const { data, info } = await sharp(file.bytes, options)
-      .autoOrient()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return { data, info: info as Pixels['info'], hasAlpha: info.channels === 2 || info.channels === 4 };
-  } catch {
-    throw notAnImage();
-  }
+  if (width < 1 || height < 1) throw notAnImage();
+  return { bytes: file.bytes, width, height, hasAlpha: !!meta.hasAlpha };
 }
 
-/** Re-encodes: JPEG for photos, PNG when the picture has transparency. Sharp drops every metadata (EXIF, GPS…). */
-async function encode(pipeline: Sharp, hasAlpha: boolean): Promise<EncodedImage> {
+/**
+ * Re-encodes: JPEG for photos, PNG when the picture has transparency. Sharp drops every metadata (EXIF, GPS…).
+ * This is where the pixels are read: a file that fails to decode is refused as not an image.
+ */
+function encode(pipeline: Sharp, hasAlpha: boolean): Promise<EncodedImage> {
   const output = hasAlpha
     ? pipeline.png({ compressionLevel: 9, adaptiveFiltering: true })
     : pipeline.flatten({ background: WHITE }).jpeg({ quality: 85, mozjpeg: true });
-  const { data, info } = await output.toBuffer({ resolveWithObject: true });
-  return {
-    bytes: data,
-    contentType: hasAlpha ? 'image/png' : 'image/jpeg',
-    width: info.width,
-    height: info.height,
-  };
+  return oneAtATime(async () => {
+    try {
+      const { data, info } = await output.toBuffer({ resolveWithObject: true });
+      return {
+        bytes: data,
+        contentType: hasAlpha ? 'image/png' : 'image/jpeg',
+        width: info.width,
+        height: info.height,
+      } as const;
+    } catch {
+      throw notAnImage();
+    }
+  });
 }
 
 /** The image as uploaded (type 14 and editor images), only scaled down to fit the given box. */
-export async function fitInside(pixels: Pixels, maxWidth: number, maxHeight?: number): Promise<EncodedImage> {
+export function fitInside(source: SourceImage, maxWidth: number, maxHeight?: number): Promise<EncodedImage> {
   return encode(
-    fromPixels(pixels).resize({
-      width: maxWidth,
-      height: maxHeight,
-      fit: 'inside',
-      withoutEnlargement: true,
-    }),
-    pixels.hasAlpha,
+    upright(source).resize({ width: maxWidth, height: maxHeight, fit: 'inside', withoutEnlargement: true }),
+    source.hasAlpha,
   );
 }
 
@@ -106,56 +123,79 @@ export function freeHeightOf(crop: { width: number; height: number }, target: Cr
 
 /**
  * E8: rotates the upright image (white corners), takes the crop rectangle, and resizes it to exactly the target
- * size. Without a rectangle, the centre of the image is taken at the target's ratio. An image smaller than the
- * target is refused: it would only be blown up.
+ * size, in one pipeline. Without a rectangle, the centre of the image is taken at the target's ratio. An image
+ * smaller than the target is refused: it would only be blown up; so is a rectangle smaller than the target or
+ * (fixed ratio) of another shape, which would come out blown up or stretched.
  */
 export async function cropToTarget(
-  pixels: Pixels,
+  source: SourceImage,
   target: CropTarget & { freeHeight: boolean },
   crop: CropRect | undefined,
   maxSide: number,
 ): Promise<EncodedImage> {
   const minHeight = target.freeHeight ? target.height || FREE_HEIGHT_DEFAULT : target.height;
-  if (pixels.info.width < target.width || pixels.info.height < minHeight) {
+  if (source.width < target.width || source.height < minHeight) {
     throw AppError.field('file', 'images.errors.tooSmall', { width: target.width, height: minHeight });
   }
   if (!crop) {
-    if (target.freeHeight) {
-      const height = freeHeightOf(pixels.info, target, maxSide);
-      return encode(
-        fromPixels(pixels).resize({ width: target.width, height, fit: 'cover' }),
-        pixels.hasAlpha,
-      );
-    }
-    return encode(
-      fromPixels(pixels).resize({ width: target.width, height: target.height, fit: 'cover' }),
-      pixels.hasAlpha,
-    );
+    const height = target.freeHeight ? freeHeightOf(source, target, maxSide) : target.height;
+    return encode(upright(source).resize({ width: target.width, height, fit: 'cover' }), source.hasAlpha);
   }
 
-  let rotated = pixels;
   const angle = normaliseAngle(crop.rotate ?? 0);
-  if (angle !== 0) {
-    // Like cropperjs, the canvas grows to the bounding box of the turned image; the corners are white.
-    const { data, info } = await fromPixels(pixels)
-      .rotate(angle, { background: WHITE })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    rotated = { data, info: info as Pixels['info'], hasAlpha: pixels.hasAlpha };
-  }
-  const area = clampRect(crop, rotated.info);
+  const area = clampRect(crop, rotatedSize(source, angle));
   if (!area) throw AppError.field('crop', 'images.errors.invalidCrop');
+  checkCropFits(area, target, minHeight);
   const height = target.freeHeight ? freeHeightOf(area, target, maxSide) : target.height;
-  return encode(
-    fromPixels(rotated).extract(area).resize({ width: target.width, height, fit: 'fill' }),
-    pixels.hasAlpha,
-  );
+  let pipeline = upright(source);
+  // Like cropperjs, the canvas grows to the bounding box of the turned image; the corners are white.
+  if (angle !== 0) pipeline = pipeline.rotate(angle, { background: WHITE });
+  return encode(pipeline.extract(area).resize({ width: target.width, height, fit: 'fill' }), source.hasAlpha);
+}
+
+/**
+ * The crop area (whole pixels of the turned image) must give the target without blowing it up or stretching it:
+ * at least the target width; with a fixed ratio at least the target height and the target's ratio; with free
+ * height, at least the minimum height once scaled to the target width (so at least that height itself, as the
+ * area is at least the target width). A pixel of rounding is allowed, and 1 % on the ratio.
+ */
+export function checkCropFits(
+  area: { width: number; height: number },
+  target: CropTarget & { freeHeight: boolean },
+  minHeight: number,
+) {
+  const heightAtTarget = target.freeHeight ? (area.height * target.width) / area.width : area.height;
+  if (area.width < target.width - SIZE_TOLERANCE || heightAtTarget < minHeight - SIZE_TOLERANCE) {
+    throw AppError.field('crop', 'images.errors.cropTooSmall', { width: target.width, height: minHeight });
+  }
+  if (!target.freeHeight) {
+    const ratio = area.width / area.height / (target.width / target.height);
+    if (Math.abs(ratio - 1) > RATIO_TOLERANCE) {
+      throw AppError.field('crop', 'images.errors.cropRatio', { width: target.width, height: target.height });
+    }
+  }
 }
 
 /** An angle in (-360, 360), 0 for a full turn. */
 function normaliseAngle(degrees: number) {
   const angle = Math.round(degrees * 100) / 100;
   return angle % 360 === 0 ? 0 : angle % 360;
+}
+
+/**
+ * The size of the image turned by `angle` degrees: the bounding box libvips gives (and cropperjs shows), its sides
+ * rounded to whole pixels; a quarter turn swaps the sides exactly.
+ */
+export function rotatedSize(image: { width: number; height: number }, angle: number) {
+  if (angle % 180 === 0) return { width: image.width, height: image.height };
+  if (angle % 90 === 0) return { width: image.height, height: image.width };
+  const radians = (angle * Math.PI) / 180;
+  const cos = Math.abs(Math.cos(radians));
+  const sin = Math.abs(Math.sin(radians));
+  return {
+    width: Math.round(image.width * cos + image.height * sin),
+    height: Math.round(image.width * sin + image.height * cos),
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { files, projects } from '../../db/schema';
 
@@ -9,12 +9,17 @@ export async function insertFile(db: Executor, row: typeof files.$inferInsert) {
   return created;
 }
 
-/** A file of the company: another company's file is simply not found. */
-export async function findCompanyFile(db: Executor, companyId: string, id: string) {
+/**
+ * A file of the company stored for `purpose`, about to be pointed to (a logo, a banner): locked until the
+ * transaction ends, so that it cannot be deleted between this check and the reference being saved. Another
+ * company's file, or one of another purpose, is not found.
+ */
+export async function findFileToReference(db: Executor, companyId: string, id: string, purpose: string) {
   const [row] = await db
-    .select()
+    .select({ id: files.id })
     .from(files)
-    .where(and(eq(files.companyId, companyId), eq(files.id, id)));
+    .where(and(eq(files.companyId, companyId), eq(files.id, id), eq(files.purpose, purpose)))
+    .for('share');
   return row;
 }
 
@@ -27,10 +32,15 @@ export async function findFile(db: Executor, id: string) {
   return row;
 }
 
+/**
+ * Deletes a file of the company, returning its storage key; references to it are cleared by the database
+ * (ON DELETE SET NULL). Another company's file, and an image of the rich-text editor (it lives inside texts), are
+ * not found.
+ */
 export async function deleteCompanyFile(db: Executor, companyId: string, id: string) {
   const [row] = await db
     .delete(files)
-    .where(and(eq(files.companyId, companyId), eq(files.id, id)))
+    .where(and(eq(files.companyId, companyId), eq(files.id, id), ne(files.purpose, 'editor')))
     .returning({ storageKey: files.storageKey });
   return row;
 }

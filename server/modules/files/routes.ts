@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deleteFile, uploadEditorImage, uploadImage } from '../../../contracts/files';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
@@ -7,10 +7,27 @@ import * as service from './service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Uploads per user (or address) and minute, on each upload route: decoding images is the server's costliest work. */
+export const UPLOADS_PER_MINUTE = 60;
+
+/**
+ * Counted before the body is read (the session hook has run: the caller is known). Over the limit: 429
+ * `tooManyAttempts`.
+ */
+const uploadRateLimit = {
+  max: UPLOADS_PER_MINUTE,
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) => request.auth?.userId ?? request.ip,
+};
+
 export function registerFileRoutes(app: FastifyInstance, deps: Deps) {
-  route(app, uploadImage, ({ auth, body }) => service.uploadImage(deps, auth, body), { multipart: true });
+  route(app, uploadImage, ({ auth, body }) => service.uploadImage(deps, auth, body), {
+    multipart: true,
+    rateLimit: uploadRateLimit,
+  });
   route(app, uploadEditorImage, ({ auth, body }) => service.uploadEditorImage(deps, auth, body), {
     multipart: true,
+    rateLimit: uploadRateLimit,
   });
   route(app, deleteFile, ({ auth, params }) => service.deleteFile(deps, auth, params.fileId));
 

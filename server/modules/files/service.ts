@@ -14,7 +14,7 @@ import {
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/auth-context';
-import { cropToTarget, decodeUpload, type EncodedImage, fitInside } from './images';
+import { cropToTarget, type EncodedImage, fitInside, readUpload } from './images';
 import * as repo from './repository';
 
 const MAX_MEGABYTES = IMAGE_MAX_BYTES / (1024 * 1024);
@@ -66,12 +66,12 @@ export async function uploadImage(
   if (projectId && !(await repo.isCompanyProject(deps.db, auth.companyId, projectId))) {
     throw AppError.notFound();
   }
-  const pixels = await decodeUpload(input.file, MAX_MEGABYTES);
+  const source = await readUpload(input.file, MAX_MEGABYTES);
   const image =
     input.imageType === IMAGE_TYPE_AS_UPLOADED
-      ? await fitInside(pixels, AS_UPLOADED_MAX_SIDE, AS_UPLOADED_MAX_SIDE)
+      ? await fitInside(source, AS_UPLOADED_MAX_SIDE, AS_UPLOADED_MAX_SIDE)
       : await cropToTarget(
-          pixels,
+          source,
           { width: input.width, height: input.height, freeHeight: input.height === 0 },
           input.crop,
           IMAGE_MAX_SIDE,
@@ -84,8 +84,8 @@ export async function uploadImage(
 }
 
 /**
- * E7: an image pasted or chosen in the rich-text editor, scaled down to the editor's width. The editor treats a
- * 403 as "not allowed here": a project of another company answers that.
+ * E7: an image pasted or chosen in the rich-text editor, scaled down to the editor's width. A project of another
+ * company is not found (404); the editor then removes the image, as on any failed upload.
  */
 export async function uploadEditorImage(
   deps: Deps,
@@ -94,10 +94,10 @@ export async function uploadEditorImage(
 ): Promise<{ location: string }> {
   const projectId = input.projectId ?? null;
   if (projectId && !(await repo.isCompanyProject(deps.db, auth.companyId, projectId))) {
-    throw new AppError('forbidden', 'forbidden');
+    throw AppError.notFound();
   }
-  const pixels = await decodeUpload(input.file, MAX_MEGABYTES);
-  const image = await fitInside(pixels, EDITOR_IMAGE_MAX_WIDTH);
+  const source = await readUpload(input.file, MAX_MEGABYTES);
+  const image = await fitInside(source, EDITOR_IMAGE_MAX_WIDTH);
   const stored = await store(deps, auth, image, {
     purpose: 'editor',
     projectId,
@@ -106,11 +106,24 @@ export async function uploadEditorImage(
   return { location: stored.url };
 }
 
+/**
+ * E8: deletes an image of the company. What pointed to it (an organisation's or a project's logo, a banner) is
+ * cleared by the database (ON DELETE SET NULL). Images of the rich-text editor live inside texts and are never
+ * deleted by hand: they are not found here. The bytes go once the row is gone.
+ */
 export async function deleteFile(deps: Deps, auth: AuthContext, fileId: string) {
   const row = await repo.deleteCompanyFile(deps.db, auth.companyId, fileId);
   if (!row) throw AppError.notFound();
-  await deps.storage.delete(row.storageKey);
+  await removeStoredBytes(deps, [row.storageKey]);
   return { ok: true as const };
+}
+
+/**
+ * Removes the bytes of files whose rows are gone (call it after the transaction committed). The row is what makes
+ * a file found, so bytes the storage failed to remove are only space, never served: the caller's change stands.
+ */
+export async function removeStoredBytes(deps: Deps, storageKeys: string[]) {
+  await Promise.allSettled(storageKeys.map((key) => deps.storage.delete(key)));
 }
 
 /** The bytes of a file, by its id alone (served publicly: images go into e-mails and public pages). */

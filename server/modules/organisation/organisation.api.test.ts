@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -33,6 +34,30 @@ async function storedImage(companyId: string, purpose = 'company.logo') {
   });
   return id;
 }
+
+/** A logo uploaded as the cropper sends it (E8): a real file, served at /files/<id>. */
+async function uploadedLogo(client: ApiClient) {
+  const bytes = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#2a6' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('purpose', 'company.logo');
+  form.append('width', '400');
+  form.append('height', '200');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'logo.jpg');
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/files/images',
+    payload: form,
+    cookies: { ...client.cookies },
+    headers: { 'x-csrf-token': client.csrfToken },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().id as string;
+}
+
+const servedStatus = async (fileId: string) =>
+  (await t.app.inject({ method: 'GET', url: `/files/${fileId}` })).statusCode;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -181,6 +206,65 @@ describe('organisation (A2)', () => {
     expect(removed.body.logoFileId).toBeNull();
     const visitor = await anonymous(t.app);
     expect((await visitor.put('/api/organisation/logo', { fileId: null })).status).toBe(401);
+  });
+
+  it('deletes the logo it replaces, and the one it removes, on the server', async () => {
+    const first = await uploadedLogo(organiser);
+    expect((await organiser.put('/api/organisation/logo', { fileId: first })).body.logoFileId).toBe(first);
+    expect(await servedStatus(first)).toBe(200);
+
+    const second = await uploadedLogo(organiser);
+    const replaced = await organiser.put('/api/organisation/logo', { fileId: second });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.logoFileId).toBe(second);
+    expect(await servedStatus(first)).toBe(404);
+    expect(await servedStatus(second)).toBe(200);
+
+    // Saving the same logo again keeps it.
+    expect((await organiser.put('/api/organisation/logo', { fileId: second })).body.logoFileId).toBe(second);
+    expect(await servedStatus(second)).toBe(200);
+
+    const removed = await organiser.put('/api/organisation/logo', { fileId: null });
+    expect(removed.body.logoFileId).toBeNull();
+    expect(await servedStatus(second)).toBe(404);
+    // The image field then deletes the file too: it is already gone, which it takes as done.
+    expect((await organiser.delete(`/api/files/${second}`)).status).toBe(404);
+  });
+
+  it('two replacements at once leave one logo and no image behind', async () => {
+    const first = await uploadedLogo(organiser);
+    await organiser.put('/api/organisation/logo', { fileId: first });
+    const [b, c] = [await uploadedLogo(organiser), await uploadedLogo(organiser)];
+    const answers = await Promise.all([
+      organiser.put('/api/organisation/logo', { fileId: b }),
+      organiser.put('/api/organisation/logo', { fileId: c }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const kept = (await organiser.get('/api/organisation')).body.logoFileId;
+    expect([b, c]).toContain(kept);
+    expect(await servedStatus(first)).toBe(404);
+    expect(await servedStatus(kept === b ? c : b)).toBe(404);
+    expect(await servedStatus(kept)).toBe(200);
+  });
+
+  it('deleting the logo’s image clears the organisation’s logo', async () => {
+    const logo = await uploadedLogo(organiser);
+    await organiser.put('/api/organisation/logo', { fileId: logo });
+    expect((await organiser.delete(`/api/files/${logo}`)).status).toBe(200);
+    expect((await organiser.get('/api/organisation')).body.logoFileId).toBeNull();
+    expect(await servedStatus(logo)).toBe(404);
+  });
+
+  it('never points the logo to an editor image, nor to another company’s logo, even uploaded for real', async () => {
+    const foreign = await uploadedLogo(boreal);
+    const refused = await organiser.put('/api/organisation/logo', { fileId: foreign });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([
+      expect.objectContaining({ field: 'fileId', code: 'validation.invalid', message: 'Valeur invalide.' }),
+    ]);
+    expect(await servedStatus(foreign)).toBe(200);
+    const editor = await storedImage(demoId, 'editor');
+    expect((await organiser.put('/api/organisation/logo', { fileId: editor })).status).toBe(400);
   });
 
   it('lets a super-admin switched into another company edit that company, not their own', async () => {

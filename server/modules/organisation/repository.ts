@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { companies, files } from '../../db/schema';
+import { companies } from '../../db/schema';
 
 const columns = {
   id: companies.id,
@@ -31,13 +31,4 @@ export async function updateOrganisation(
     .update(companies)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(companies.id, companyId));
-}
-
-/** An image of this company uploaded for its logo, or undefined. */
-export async function findLogoFile(db: Executor, companyId: string, fileId: string) {
-  const [row] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.companyId, companyId), eq(files.purpose, 'company.logo')));
-  return row;
 }

@@ -2,6 +2,8 @@ import type { OrganisationValues } from '../../../contracts/organisation';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { findCompanyByName } from '../companies/repository';
+import { deleteCompanyFile, findFileToReference } from '../files/repository';
+import { removeStoredBytes } from '../files/service';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
@@ -30,12 +32,24 @@ export async function updateOrganisation(deps: Deps, auth: AuthContext, input: O
   return getOrganisation(deps, auth);
 }
 
-/** E8: the logo must be an image of this company uploaded for a logo; null removes it. */
+/**
+ * E8: the logo must be an image of this company uploaded for a logo (else a field error); null removes it. The
+ * logo it replaces (or removes) is deleted: its row in the same transaction, its bytes once it committed.
+ */
 export async function setOrganisationLogo(deps: Deps, auth: AuthContext, fileId: string | null) {
-  const current = await getOrganisation(deps, auth);
-  if (fileId && !(await repo.findLogoFile(deps.db, current.id, fileId))) {
-    throw AppError.field('fileId', 'validation.invalid');
-  }
-  await repo.updateOrganisation(deps.db, current.id, { logoFileId: fileId });
+  const replaced = await deps.db.transaction(async (tx) => {
+    // Touching the company first takes its row lock: a concurrent change of the logo waits for this one, and the
+    // previous logo read next is the one committed last (never deleted twice, never left behind).
+    await repo.updateOrganisation(tx, auth.companyId, {});
+    const current = await repo.findOrganisation(tx, auth.companyId);
+    if (!current) throw AppError.notFound();
+    if (fileId && !(await findFileToReference(tx, current.id, fileId, 'company.logo'))) {
+      throw AppError.field('fileId', 'validation.invalid');
+    }
+    if (current.logoFileId === fileId) return null;
+    await repo.updateOrganisation(tx, current.id, { logoFileId: fileId });
+    return current.logoFileId ? await deleteCompanyFile(tx, current.id, current.logoFileId) : null;
+  });
+  if (replaced) await removeStoredBytes(deps, [replaced.storageKey]);
   return getOrganisation(deps, auth);
 }

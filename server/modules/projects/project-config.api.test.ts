@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOption, PROJECT_OPTIONS } from '../../../contracts/project-options';
 import {
@@ -325,6 +326,22 @@ describe('branding (J3)', () => {
 
     const removed = await jordan.put(`/api/projects/${project.id}/branding`, { logoFileId: null });
     expect(removed.body).toMatchObject({ logoFileId: null, bannerFileId: banner.id });
+  });
+
+  it('deletes an image once it is replaced or removed: nothing is left behind', async () => {
+    const project = await buildProject(jordan);
+    const companyId = jordan.user.company.id;
+    const first = await storedImage(companyId, 'project.banner');
+    const second = await storedImage(companyId, 'project.banner');
+    await jordan.put(`/api/projects/${project.id}/branding`, { bannerFileId: first.id });
+    await jordan.put(`/api/projects/${project.id}/branding`, { bannerFileId: second.id });
+    expect((await t.app.inject({ url: `/files/${first.id}` })).statusCode).toBe(404);
+    await jordan.put(`/api/projects/${project.id}/branding`, { bannerFileId: null });
+    const left = await t.database.db
+      .select({ id: files.id })
+      .from(files)
+      .where(inArray(files.id, [first.id, second.id]));
+    expect(left).toEqual([]);
   });
 
   it('refuses an image of another company, of another purpose or of another project (400 under its field)', async () => {

@@ -4,6 +4,8 @@ import type { ProjectValues } from '../../../contracts/projects';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { deleteCompanyFile } from '../files/repository';
+import { removeStoredBytes } from '../files/service';
 import type { AuthContext } from '../session/auth-context';
 import { updateUser } from '../users/repository';
 import * as repo from './repository';
@@ -159,11 +161,23 @@ export async function applyBranding(db: Executor, companyId: string, projectId: 
   return repo.updateProject(db, companyId, projectId, patch);
 }
 
+/** J3: sets the logo and banner; an image replaced or removed is deleted with it (its bytes once committed). */
 export async function setBranding(deps: Deps, auth: AuthContext, id: string, branding: Branding) {
-  return deps.db.transaction(async (tx) => {
-    if (!(await repo.findProject(tx, auth.companyId, id))) throw AppError.notFound();
+  const { row, replaced } = await deps.db.transaction(async (tx) => {
+    const before = await repo.findProject(tx, auth.companyId, id);
+    if (!before) throw AppError.notFound();
     const row = await applyBranding(tx, auth.companyId, id, branding);
     if (!row) throw AppError.notFound();
-    return present(row);
+    const replaced: string[] = [];
+    for (const field of ['logoFileId', 'bannerFileId'] as const) {
+      const previous = before[field];
+      if (previous && previous !== row[field]) {
+        const gone = await deleteCompanyFile(tx, auth.companyId, previous);
+        if (gone) replaced.push(gone.storageKey);
+      }
+    }
+    return { row, replaced };
   });
+  await removeStoredBytes(deps, replaced);
+  return present(row);
 }

@@ -47,21 +47,33 @@ export interface Box {
 }
 
 /**
- * E8: the crop box is never smaller than the target, in pixels of the image, so the saved image is never blown up:
- * - its width is brought up to the target width;
- * - with a fixed ratio, its height follows; if the height is at or below the target height, both become the target;
- * - with free height, the height the crop gives at the target width must reach the minimum height: at or below
- *   it, the box takes the target width and the minimum height.
+ * E8: the crop box is never smaller than the target, in pixels of the image, so the saved image is never blown up.
+ * Spec 000 §4: "When the crop box is resized its width is forced to the configured width; if its height is at or
+ * below the configured height, both are forced to the configured values. The crop box is never smaller than the
+ * target width and height, and the aspect ratio is fixed unless the image has no set height."
+ *
+ * How we read it. "Forced to the configured width" is a floor, not a fixed size: the box may be wider (a large
+ * photo zoomed out to fit a small logo), never narrower. So:
+ * - fixed ratio: a box narrower than the target width, or whose height is at or below the target height, becomes
+ *   exactly the target size; a larger box keeps its width and takes the height the ratio gives. (With the ratio
+ *   fixed, a box is below the target width exactly when it is below the target height.)
+ * - free height: the width is brought up to the target width, and the height up to the minimum height (300)
+ *   *at that width*: the server scales the box down to the target width, so a box w pixels wide must be at least
+ *   300 × w ÷ target width pixels high, or the saved image would be shorter than 300 or stretched. A wide, short
+ *   box therefore keeps its width and grows taller; it no longer jumps back to the target size. A box narrower
+ *   than the target width gets the target width (a narrow and short one thus becomes exactly the target size).
+ *   Inside `bounds`, a box too wide for its minimum height to fit narrows until it does.
  * The box then moves back inside the image (`bounds`) if it grew past an edge.
  */
 export function constrainBox(box: Box, spec: CropSpec, bounds?: { width: number; height: number }): Box {
   let { width, height } = box;
   if (spec.freeHeight) {
-    if (width < spec.width) width = spec.width;
-    if ((height * spec.width) / width <= spec.height) {
-      width = spec.width;
-      height = spec.height;
-    }
+    const widest = bounds
+      ? Math.min(bounds.width, (bounds.height * spec.width) / spec.height)
+      : Number.POSITIVE_INFINITY;
+    width = Math.max(spec.width, Math.min(width, widest));
+    const minHeight = (spec.height * width) / spec.width;
+    height = Math.max(minHeight, bounds ? Math.min(height, bounds.height) : height);
   } else if (width < spec.width || height <= spec.height) {
     width = spec.width;
     height = spec.height;

@@ -87,8 +87,8 @@ describe('constrainBox: never smaller than the target (E8)', () => {
       width: 400,
       height: 700,
     });
-    // 800 × 500 gives 400 × 250 at the target width: under 300, so the box becomes 400 × 300.
-    expect(constrainBox({ x: 0, y: 0, width: 800, height: 500 }, free)).toMatchObject({
+    // Narrow and short: exactly the target size.
+    expect(constrainBox({ x: 0, y: 0, width: 350, height: 200 }, free)).toMatchObject({
       width: 400,
       height: 300,
     });
@@ -96,6 +96,37 @@ describe('constrainBox: never smaller than the target (E8)', () => {
       width: 800,
       height: 601,
     });
+  });
+
+  it('with free height, keeps the width of a wide, short box and raises its height (no jump to the target size)', () => {
+    // 800 × 500 would be 400 × 250 at the target width: it grows to 800 × 600 (400 × 300 once saved).
+    expect(constrainBox({ x: 0, y: 0, width: 800, height: 500 }, free)).toMatchObject({
+      width: 800,
+      height: 600,
+    });
+    expect(constrainBox({ x: 10, y: 0, width: 900, height: 100 }, free)).toEqual({
+      x: 10,
+      y: 0,
+      width: 900,
+      height: 675,
+    });
+    // At the target width, a box at or below 300 high is exactly the target size, as with a fixed ratio.
+    expect(constrainBox({ x: 0, y: 0, width: 400, height: 280 }, free)).toMatchObject({
+      width: 400,
+      height: 300,
+    });
+  });
+
+  it('with free height, narrows a box whose minimum height would not fit in the image', () => {
+    // 1000 × 350: a box 1000 wide would need 750 pixels of height; 466.7 wide needs exactly the 350 there are.
+    const box = constrainBox({ x: 0, y: 0, width: 1000, height: 350 }, free, { width: 1000, height: 350 });
+    expect(box.width).toBeCloseTo(466.67, 1);
+    expect(box.height).toBeCloseTo(350, 5);
+    expect(box.height).toBeCloseTo((300 * box.width) / 400, 5);
+    // Never narrower than the target width, even in an image too small for it (refused on its own).
+    expect(
+      constrainBox({ x: 0, y: 0, width: 500, height: 250 }, free, { width: 500, height: 250 }),
+    ).toMatchObject({ width: 400, height: 300 });
   });
 
   it('moves a grown box back inside the image', () => {

@@ -22,7 +22,10 @@ export interface ImageFieldProps {
   imageType?: number;
   /** The id of the current image (served at /files/<id>), or null. */
   value: string | null;
-  /** Called with the new image's id after a save, or null after a delete (before the old file is removed). */
+  /**
+   * Called with the new image's id after a save, or null after a delete (before the old file is removed). The
+   * owner's server saves the id and deletes the file it replaces: the browser never removes a replaced image.
+   */
   onChange: (fileId: string | null) => void | Promise<void>;
   readOnly?: boolean;
 }

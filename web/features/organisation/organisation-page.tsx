@@ -7,7 +7,6 @@ import { SubmitButton } from '../../components/forms/submit-button';
 import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { ImageField } from '../../components/images';
-import { removeImage } from '../../components/images/api';
 import { PhoneInput } from '../../components/phone-input';
 import { usePageTitle } from '../../lib/page-title';
 import { organisationQuery, useSetOrganisationLogo, useUpdateOrganisation } from './api';
@@ -98,15 +97,13 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
   );
 }
 
-/** E8: the logo is saved as soon as the cropper saved it; a replaced image is removed. */
+/** E8: the logo is saved as soon as the cropper saved it; the server deletes the image it replaces. */
 function OrganisationLogo({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation();
   const setLogo = useSetOrganisationLogo();
   const size = IMAGE_SIZES['company.logo'];
   async function handleChange(fileId: string | null) {
-    const previous = organisation.logoFileId;
     await setLogo.mutateAsync(fileId);
-    if (fileId && previous && previous !== fileId) await removeImage(previous).catch(() => undefined);
   }
   return (
     <Paper withBorder p="md">
