@@ -94,7 +94,10 @@ const RELEASES: SeedRelease[] = [
             'Recadrage des images aux dimensions demandées, avec zoom, déplacement et rotation.',
             'Crop images to the required size, with zoom, move and rotate.',
           ),
-          p('Fichiers joints en français et en anglais.', 'Attached files in French and in English.'),
+          p(
+            'Numéros de téléphone de tous les pays, enregistrés au format international.',
+            'Phone numbers from any country, saved in international format.',
+          ),
         ],
       },
       {
