@@ -1,15 +1,14 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe } from 'vitest';
-import { expect, LANGUAGES, notice, ORGANISER, signIn, TEXTS, test, until } from '../tests/support/e2e';
+import { expect, fill, LANGUAGES, notice, ORGANISER, signIn, TEXTS, test, until } from '../tests/support/e2e';
 
 /**
  * The editing kit in a browser (E1, E3–E7), in French and in English, on the project dashboard's welcome message:
  * inline editing with a merge tag, a YouTube video and an uploaded image, saved and written back; the counter
  * over the limit blocks saving; cancel restores the text as it was.
- *
- * The Texts tab of the project settings (E2) is mounted by the settings page's owner; it was not mounted yet when
- * this journey was written, so the modal editor is covered by the component and API tests only.
+ * The modal editor (E2) on Settings › Texts: one editor per language, saved together, written back into the page
+ * with a success notice, and the report of what is missing in one language.
  */
 describe.each(LANGUAGES)('rich-text editing (%s)', (language) => {
   const t = TEXTS[language];
@@ -143,5 +142,45 @@ describe.each(LANGUAGES)('rich-text editing (%s)', (language) => {
     await editorOf(page).waitFor({ state: 'detached' });
     await until(() => inline.textContent()).toBe(`${original.replace(/<[^>]+>/g, '')} !`);
     expect(await notice(page, t.errors.unexpected).count()).toBe(0);
+  });
+
+  test('the modal editor saves both languages together and the page says what is left to translate (E2)', async ({
+    page,
+  }) => {
+    const api = await signIn(page, ORGANISER, language);
+    const project = await api.createProject();
+    await page.goto(`/projects/${project.id}/settings?tab=texts`);
+    const welcome = t.texts.kinds.project.welcome;
+    const card = page.locator('[data-testid="text-card"][data-kind="project.welcome"]');
+    await until(() => card.textContent()).toContain(t.texts.empty);
+
+    // Only the reader's language first: saved, written back, and the other language reported missing.
+    await page.getByRole('button', { name: fill(t.texts.editNamed, { name: welcome }) }).click();
+    const dialog = page.getByRole('dialog', { name: welcome });
+    const editors = dialog.locator('.ProseMirror');
+    await until(() => editors.count()).toBe(2);
+    const mine = language === 'fr' ? 0 : 1;
+    await editors.nth(mine).click();
+    await page.keyboard.type(language === 'fr' ? 'Bienvenue au salon' : 'Welcome to the fair');
+    await dialog.getByRole('button', { name: t.common.save, exact: true }).click();
+    await notice(page, t.texts.modal.saved).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await until(() => card.textContent()).toContain(
+      language === 'fr' ? 'Bienvenue au salon' : 'Welcome to the fair',
+    );
+    await until(() => card.textContent()).toContain(t.texts.missing[other]);
+    await until(() => page.getByText(fill(t.texts.report.title_one, { count: 1 })).count()).toBe(1);
+
+    // Then the other language: nothing is left to translate.
+    await page.getByRole('button', { name: fill(t.texts.editNamed, { name: welcome }) }).click();
+    await until(() => editors.count()).toBe(2);
+    await editors.nth(1 - mine).click();
+    await page.keyboard.type(language === 'fr' ? 'Welcome to the fair' : 'Bienvenue au salon');
+    await dialog.getByRole('button', { name: t.common.save, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await until(() => card.getByText(t.texts.missing[other]).count()).toBe(0);
+    await until(() => page.getByText(t.texts.report.complete).count()).toBe(1);
+    const saved = await api.call<{ text: unknown }>('GET', `/api/texts/project.welcome/${project.id}`);
+    expect(saved.text).toEqual({ fr: '<p>Bienvenue au salon</p>', en: '<p>Welcome to the fair</p>' });
   });
 });

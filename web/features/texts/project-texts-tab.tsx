@@ -3,7 +3,7 @@ import { IconLanguage, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TextEntry } from '../../../contracts/texts';
+import { inLanguage, type TextEntry } from '../../../contracts/texts';
 import { RichTextView } from '../../components/rich-text';
 import { missingTranslationsQuery, projectTextsQuery } from './api';
 import { TextEditModal } from './text-edit-modal';
@@ -49,7 +49,7 @@ function TextCard({ entry, onEdit }: { entry: TextEntry; onEdit: () => void }) {
   const { t, i18n } = useTranslation();
   const kindLabel = useKindLabel();
   const language = i18n.language === 'en' ? 'en' : 'fr';
-  const shown = entry.text[language] || entry.text[language === 'fr' ? 'en' : 'fr'];
+  const shown = inLanguage(entry.text, language);
   const written = entry.missing.length < 2;
   return (
     <Card withBorder data-testid="text-card" data-kind={entry.kind}>
