@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import type { Deps } from './deps';
 import { startJobs } from './jobs/queue';
+import { fileJobs } from './modules/files/jobs';
 import { sessionJobs } from './modules/session/jobs';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
@@ -26,7 +27,7 @@ const built = await buildApp({ config, database });
 deps = built.deps;
 const { app } = built;
 if (config.jobs) {
-  deps.jobs = await startJobs(database, [...sessionJobs(depsRef)], app.log, {
+  deps.jobs = await startJobs(database, [...sessionJobs(depsRef), ...fileJobs(depsRef)], app.log, {
     databaseUrl: config.databaseUrl,
   });
 }

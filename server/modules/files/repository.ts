@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { files, projects } from '../../db/schema';
+import { companies, files, projects } from '../../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -51,4 +51,26 @@ export async function isCompanyProject(db: Executor, companyId: string, projectI
     .from(projects)
     .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
   return !!row;
+}
+
+/** Purposes whose only references are the logo and banner columns: a file of these nobody points to is left over. */
+const REFERENCED_BY_COLUMNS = ['company.logo', 'project.logo', 'project.banner'];
+
+/**
+ * Deletes the logos and banners that nothing points to and that were stored before `before` (an upload abandoned
+ * in the wizard, a crop never attached), returning their storage keys. Editor images live inside texts and are
+ * left alone.
+ */
+export async function deleteUnreferencedImages(db: Executor, before: Date) {
+  return db
+    .delete(files)
+    .where(
+      and(
+        inArray(files.purpose, REFERENCED_BY_COLUMNS),
+        lt(files.createdAt, before),
+        sql`not exists (select 1 from ${companies} where ${companies.logoFileId} = ${files.id})`,
+        sql`not exists (select 1 from ${projects} where ${projects.logoFileId} = ${files.id} or ${projects.bannerFileId} = ${files.id})`,
+      ),
+    )
+    .returning({ storageKey: files.storageKey });
 }

@@ -133,3 +133,17 @@ export async function readFile(deps: Deps, fileId: string) {
   const object = await deps.storage.get(row.storageKey);
   return object ? { bytes: object.bytes, contentType: row.contentType } : null;
 }
+
+/** How long an image may wait for the form that uploaded it (a wizard left open overnight) before it is purged. */
+export const UNREFERENCED_GRACE_HOURS = 24;
+
+/** Deletes the logos and banners nothing points to any more, then their bytes; answers how many went. */
+export async function purgeUnreferencedImages(deps: Deps): Promise<number> {
+  const before = new Date(deps.now().getTime() - UNREFERENCED_GRACE_HOURS * 3_600_000);
+  const gone = await repo.deleteUnreferencedImages(deps.db, before);
+  await removeStoredBytes(
+    deps,
+    gone.map((row) => row.storageKey),
+  );
+  return gone.length;
+}
