@@ -10,6 +10,7 @@ import { inLanguage, type Localized, stripTags } from '../../../contracts/texts'
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { RichTextView } from '../../components/rich-text';
 import { SortableList } from '../../components/sortable/sortable-list';
+import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { releaseKeys, releaseQuery, saveReleaseOrder, useDeleteEntry } from './api';
 import { CategoryModal, ItemModal } from './entry-modals';
@@ -43,9 +44,17 @@ export function ReleaseEditPage() {
 
   if (query.isPending) return <Loader aria-label={t('common.loading')} />;
   if (!release) {
+    // Not found (another id, a deleted release) says so; any other failure (network…) offers to try again.
+    const notFound =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (
       <Stack align="flex-start">
-        <Text>{t('common.notFoundBody')}</Text>
+        <Text>{notFound ? t('common.notFoundBody') : t('errors.unexpected')}</Text>
+        {!notFound && (
+          <Button variant="light" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        )}
         <Anchor component={Link} to="/admin/releases">
           {t('releases.backToList')}
         </Anchor>
