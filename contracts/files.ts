@@ -118,6 +118,7 @@ export const uploadImage = defineEndpoint({
   access: 'user',
   tag: 'files',
   summary: 'E8 upload an image, cropped, rotated and resized to the target size (multipart)',
+  multipart: true,
   body: uploadImageBody,
   response: storedImage,
 });
@@ -129,6 +130,7 @@ export const uploadEditorImage = defineEndpoint({
   access: 'user',
   tag: 'files',
   summary: 'E7 upload an image of the rich-text editor (multipart)',
+  multipart: true,
   body: z.object({ file: uploadedFile, projectId: uuidParam.optional() }),
   response: z.object({ location: z.string() }),
 });

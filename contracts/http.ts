@@ -22,6 +22,8 @@ export interface Endpoint<
   response: R;
   /** A session-status call must not count as activity (it would keep every session alive). */
   touchesSession?: boolean;
+  /** The body is sent as multipart/form-data (uploads): the web sends a FormData, the server reads its parts. */
+  multipart?: boolean;
 }
 
 /** Declares an endpoint once; the server registers it, the web client calls it, OpenAPI documents it. */

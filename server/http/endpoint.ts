@@ -36,13 +36,13 @@ export function route<E extends Endpoint>(
   handler: Handler<E>,
   options: {
     rateLimit?: Record<string, unknown>;
-    /** The body comes as multipart/form-data: its parts become the body the schema validates. */
-    multipart?: boolean;
     /** A larger JSON body than the server's default (1 MB), for routes that carry long texts. */
     bodyLimit?: number;
   } = {},
 ) {
-  const { multipart, bodyLimit, ...config } = options;
+  const { bodyLimit, ...config } = options;
+  // Declared in the contract: the parts of a multipart/form-data body become the body the schema validates.
+  const multipart = endpoint.multipart ?? false;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,

@@ -103,6 +103,7 @@ export function upload<E extends Endpoint>(
   form: FormData,
   input: Omit<CallInput<E>, 'body'> = {},
 ): Promise<ResponseOf<E>> {
+  if (!endpoint.multipart) throw new Error(`${endpoint.path} is not declared multipart in its contract`);
   return request(endpoint, { ...input, body: form });
 }
 

@@ -22,11 +22,9 @@ const uploadRateLimit = {
 
 export function registerFileRoutes(app: FastifyInstance, deps: Deps) {
   route(app, uploadImage, ({ auth, body }) => service.uploadImage(deps, auth, body), {
-    multipart: true,
     rateLimit: uploadRateLimit,
   });
   route(app, uploadEditorImage, ({ auth, body }) => service.uploadEditorImage(deps, auth, body), {
-    multipart: true,
     rateLimit: uploadRateLimit,
   });
   route(app, deleteFile, ({ auth, params }) => service.deleteFile(deps, auth, params.fileId));
