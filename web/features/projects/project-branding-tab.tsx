@@ -1,5 +1,4 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { BANNER_SIZE, LOGO_SIZE, type Project } from '../../../contracts/projects';
 import { ImageField } from '../../components/images';
@@ -9,9 +8,9 @@ import { useSetBranding } from './api';
 export function ProjectBrandingTab({ project }: { project: Project }) {
   const { t } = useTranslation();
   const branding = useSetBranding(project.id);
+  // The cropper says the image is saved; a failure here reaches the image field, which shows it.
   const save = async (patch: { logoFileId?: string | null; bannerFileId?: string | null }) => {
     await branding.mutateAsync(patch);
-    notifications.show({ color: 'teal', message: t('projectConfig.branding.saved') });
   };
   return (
     <Paper withBorder p="md">
