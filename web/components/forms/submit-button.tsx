@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { type MouseEvent, type ReactNode, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 
 export const DOUBLE_CLICK_GUARD_MS = 1000;
 
@@ -17,6 +17,9 @@ export function SubmitButton({
 }) {
   const last = useRef(0);
   const [guarded, setGuarded] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A button gone (its modal closed on success) has no guard left to lift.
+  useEffect(() => () => clearTimeout(timer.current), []);
   return (
     <Button
       {...props}
@@ -29,7 +32,8 @@ export function SubmitButton({
         }
         last.current = now;
         setGuarded(true);
-        setTimeout(() => setGuarded(false), DOUBLE_CLICK_GUARD_MS);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => setGuarded(false), DOUBLE_CLICK_GUARD_MS);
         onClick?.(event);
       }}
       data-guarded={guarded || undefined}
