@@ -4,22 +4,30 @@
  */
 import enCore from './en/core.json';
 import enEditor from './en/editor.json';
+import enGroups from './en/groups.json';
 import enHelp from './en/help.json';
 import enImages from './en/images.json';
+import enMail from './en/mail.json';
 import enOrganisation from './en/organisation.json';
 import enPhone from './en/phone.json';
+import enProfileFields from './en/profile-fields.json';
 import enProjectConfig from './en/project-config.json';
 import enReleases from './en/releases.json';
+import enRoles from './en/roles.json';
 import enSorting from './en/sorting.json';
 import enWizard from './en/wizard.json';
 import frCore from './fr/core.json';
 import frEditor from './fr/editor.json';
+import frGroups from './fr/groups.json';
 import frHelp from './fr/help.json';
 import frImages from './fr/images.json';
+import frMail from './fr/mail.json';
 import frOrganisation from './fr/organisation.json';
 import frPhone from './fr/phone.json';
+import frProfileFields from './fr/profile-fields.json';
 import frProjectConfig from './fr/project-config.json';
 import frReleases from './fr/releases.json';
+import frRoles from './fr/roles.json';
 import frSorting from './fr/sorting.json';
 import frWizard from './fr/wizard.json';
 
@@ -58,6 +66,10 @@ export const fr = merge(
   frReleases,
   frSorting,
   frWizard,
+  frRoles,
+  frGroups,
+  frProfileFields,
+  frMail,
 );
 export const en = merge(
   enCore,
@@ -70,4 +82,8 @@ export const en = merge(
   enReleases,
   enSorting,
   enWizard,
+  enRoles,
+  enGroups,
+  enProfileFields,
+  enMail,
 );

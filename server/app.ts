@@ -19,10 +19,14 @@ import { registerNulCharacterGuard } from './http/nul-characters';
 import { type Jobs, noJobs } from './jobs/queue';
 import { registerCompanyRoutes } from './modules/companies/routes';
 import { registerFileRoutes } from './modules/files/routes';
+import { registerGroupRoutes } from './modules/groups/routes';
 import { registerHelpRoutes } from './modules/help/routes';
+import { registerMailRoutes } from './modules/mail/routes';
 import { registerOrganisationRoutes } from './modules/organisation/routes';
+import { registerProfileFieldRoutes } from './modules/profile-fields/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
 import { registerReleaseRoutes } from './modules/releases/routes';
+import { registerRoleRoutes } from './modules/roles/routes';
 import { registerSearchRoutes } from './modules/search/routes';
 import { registerSessionHook, registerSessionRoutes } from './modules/session/routes';
 import { registerTextRoutes } from './modules/texts/routes';
@@ -139,6 +143,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerOrganisationRoutes(app, deps);
   registerReleaseRoutes(app, deps);
   registerWizardRoutes(app, deps);
+  registerRoleRoutes(app, deps);
+  registerGroupRoutes(app, deps);
+  registerProfileFieldRoutes(app, deps);
+  registerMailRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

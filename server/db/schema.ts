@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -128,6 +129,11 @@ export const projects = pgTable(
     homeBackgroundColor: text('home_background_color').notNull().default('#f5f7fa'),
     menuBackgroundColor: text('menu_background_color').notNull().default('#ffffff'),
     menuTextColor: text('menu_text_color').notNull().default('#1c3d5a'),
+    /** J4: the role a new participant gets when none is chosen, and the one of personas (V2). */
+    defaultRoleId: uuid('default_role_id').references((): AnyPgColumn => roles.id, { onDelete: 'set null' }),
+    defaultPersonaRoleId: uuid('default_persona_role_id').references((): AnyPgColumn => roles.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -244,4 +250,211 @@ export const releaseEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('release_entries_release_idx').on(t.releaseId, t.position)],
+);
+
+// ---------- participants (issue 4) ----------
+// Short labels that lists show and sort (role, group and category names, field titles) are `_fr`/`_en` columns,
+// validated with `plainText` (contracts/texts.ts); long and rich texts live in the `texts` table.
+
+/** J4: the participant's kind in a project (buyer, exhibitor, visitor…). Required on every participant. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    nameFr: text('name_fr').notNull(),
+    nameEn: text('name_en').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('roles_project_idx').on(t.projectId, t.position)],
+);
+
+/** U4: categories of groups (the accordion). */
+export const groupCategories = pgTable(
+  'group_categories',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    nameFr: text('name_fr').notNull(),
+    nameEn: text('name_en').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('group_categories_project_idx').on(t.projectId, t.position)],
+);
+
+/** U4: an organiser-defined set of participants, in a category. */
+export const groups = pgTable(
+  'groups',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => groupCategories.id, { onDelete: 'restrict' }),
+    nameFr: text('name_fr').notNull(),
+    nameEn: text('name_en').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('groups_category_idx').on(t.categoryId, t.position), index('groups_project_idx').on(t.projectId)],
+);
+
+/** A human known by e-mail within a company, who can take part in several of its projects. */
+export const persons = pgTable(
+  'persons',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    organisation: text('organisation'),
+    jobTitle: text('job_title'),
+    /** P9: international format (E.164). */
+    phone: text('phone'),
+    phonePro: text('phone_pro'),
+    language: text('language').notNull().default('fr'),
+    pictureFileId: uuid('picture_file_id').references(() => files.id, { onDelete: 'set null' }),
+    cvFileId: uuid('cv_file_id').references(() => files.id, { onDelete: 'set null' }),
+    videoUrl: text('video_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('persons_company_email_key').on(t.companyId, sql`lower(${t.email})`),
+    check('persons_language_check', sql`${t.language} in ('fr', 'en')`),
+  ],
+);
+
+/** A person's registration in one project, with a role, groups and profile values. */
+export const participants = pgTable(
+  'participants',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('registered'),
+    /** U5: values of the organiser's own profile fields, by field id. */
+    profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),
+    inscriptionSentAt: timestamp('inscription_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('participants_project_person_key').on(t.projectId, t.personId),
+    index('participants_project_role_idx').on(t.projectId, t.roleId),
+    index('participants_person_idx').on(t.personId),
+  ],
+);
+
+export const participantGroups = pgTable(
+  'participant_groups',
+  {
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.participantId, t.groupId] }), index('participant_groups_group_idx').on(t.groupId)],
+);
+
+/**
+ * U5: a field of the participant profile form. Standard fields (`key` names a column of persons: firstName,
+ * phone…) exist in every project; the organiser's own (`key` null) keep their values in participants.profile.
+ */
+export const profileFields = pgTable(
+  'profile_fields',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    standardKey: text('standard_key'),
+    inputType: text('input_type').notNull().default('text'),
+    titleFr: text('title_fr').notNull(),
+    titleEn: text('title_en').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    isMandatory: boolean('is_mandatory').notNull().default(false),
+    isEditable: boolean('is_editable').notNull().default(true),
+    isShownOnView: boolean('is_shown_on_view').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('profile_fields_project_idx').on(t.projectId, t.position),
+    uniqueIndex('profile_fields_standard_key').on(t.projectId, t.standardKey),
+  ],
+);
+
+/**
+ * The outbox: every e-mail is written here in the transaction that decides to send it, then delivered once by the
+ * background job (SMTP when configured; without SMTP the organiser reads it in the app). `dedupeKey` makes the
+ * same message impossible to queue twice.
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: id(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key'),
+    toEmail: text('to_email').notNull(),
+    toName: text('to_name'),
+    language: text('language').notNull().default('fr'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** queued → sending → sent | failed (held in the app when no SMTP server is configured: `kept`). */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mail_messages_dedupe_key').on(t.dedupeKey),
+    index('mail_messages_status_idx').on(t.status, t.createdAt),
+    index('mail_messages_project_idx').on(t.projectId, t.createdAt),
+  ],
 );

@@ -71,6 +71,13 @@ const ReleaseEditPage = lazyRouteComponent(
   () => import('../features/releases/release-edit-page'),
   'ReleaseEditPage',
 );
+const RoleListPage = lazyRouteComponent(() => import('../features/roles/role-list-page'), 'RoleListPage');
+const GroupPage = lazyRouteComponent(() => import('../features/groups/group-page'), 'GroupPage');
+const ProfileFieldPage = lazyRouteComponent(
+  () => import('../features/profile-fields/profile-field-page'),
+  'ProfileFieldPage',
+);
+const OutboxPage = lazyRouteComponent(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const WhatsNewPage = lazyRouteComponent(() => import('../features/releases/whats-new-page'), 'WhatsNewPage');
 const CompanySwitchListPage = lazyRouteComponent(
   () => import('../features/companies/company-switch-list-page'),
@@ -200,6 +207,34 @@ const companySwitchesRoute = createRoute({
   component: CompanySwitchListPage,
 });
 
+/** J4: the participant roles of the project. */
+const projectRolesRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'roles',
+  component: RoleListPage,
+});
+
+/** U4: groups and group categories. */
+const projectGroupsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'groups',
+  component: GroupPage,
+});
+
+/** U5: the participant profile fields. */
+const projectProfileFieldsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'profile-fields',
+  component: ProfileFieldPage,
+});
+
+/** The outbox: e-mails queued, sent, or kept in the app when no SMTP server is configured. */
+const outboxRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'outbox',
+  component: OutboxPage,
+});
+
 /** A2: the organisation (the signed-in user's company). */
 const organisationRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -239,7 +274,14 @@ const routeTree = rootRoute.addChildren([
     indexRoute,
     projectsRoute,
     projectWizardRoute,
-    projectRoute.addChildren([projectDashboardRoute, projectSettingsRoute]),
+    projectRoute.addChildren([
+      projectDashboardRoute,
+      projectSettingsRoute,
+      projectRolesRoute,
+      projectGroupsRoute,
+      projectProfileFieldsRoute,
+    ]),
+    outboxRoute,
     companiesRoute,
     companySwitchesRoute,
     organisationRoute,

@@ -3,12 +3,16 @@ import {
   IconBuilding,
   IconBuildingStore,
   IconExternalLink,
+  IconForms,
   IconHistory,
   IconLayoutDashboard,
   IconListDetails,
+  IconMail,
   IconNews,
   IconSettings,
   IconSparkles,
+  IconUserStar,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 
 /**
@@ -32,6 +36,9 @@ export const MENU: MenuPage[] = [
     section: 'project',
   },
   { id: 'project-settings', labelKey: 'nav.projectSettings', icon: IconSettings, section: 'project' },
+  { id: 'project-roles', labelKey: 'nav.roles', icon: IconUserStar, section: 'project' },
+  { id: 'project-groups', labelKey: 'nav.groups', icon: IconUsersGroup, section: 'project' },
+  { id: 'project-profile-fields', labelKey: 'nav.profileFields', icon: IconForms, section: 'project' },
   {
     id: 'dashboard-test',
     labelKey: 'nav.externalDashboard',
@@ -42,6 +49,7 @@ export const MENU: MenuPage[] = [
   { id: 'projects', labelKey: 'nav.projects', icon: IconListDetails, section: 'projects' },
   { id: 'whats-new', labelKey: 'nav.whatsNew', icon: IconSparkles, section: 'projects' },
   { id: 'organisation', labelKey: 'nav.organisation', icon: IconBuildingStore, section: 'admin' },
+  { id: 'outbox', labelKey: 'nav.outbox', icon: IconMail, section: 'admin' },
   { id: 'releases', labelKey: 'nav.releases', icon: IconNews, section: 'admin', superAdminOnly: true },
   { id: 'companies', labelKey: 'nav.companies', icon: IconBuilding, section: 'admin', superAdminOnly: true },
   {
@@ -69,6 +77,16 @@ export function pageTarget(pageId: string, projectId: string | null) {
       return { to: '/admin/companies' };
     case 'company-switches':
       return { to: '/admin/company-switches' };
+    case 'project-roles':
+      return projectId ? { to: '/projects/$projectId/roles', params: { projectId } } : { to: '/projects' };
+    case 'project-groups':
+      return projectId ? { to: '/projects/$projectId/groups', params: { projectId } } : { to: '/projects' };
+    case 'project-profile-fields':
+      return projectId
+        ? { to: '/projects/$projectId/profile-fields', params: { projectId } }
+        : { to: '/projects' };
+    case 'outbox':
+      return { to: '/outbox' };
     case 'organisation':
       return { to: '/admin/organisation' };
     case 'releases':
