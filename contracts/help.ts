@@ -12,6 +12,7 @@ export const HELP_SCREENS = [
   'projects.new',
   'project.dashboard',
   'project.settings',
+  'project.participants',
   'project.roles',
   'project.groups',
   'project.profileFields',

@@ -9,6 +9,7 @@ import enHelp from './en/help.json';
 import enImages from './en/images.json';
 import enMail from './en/mail.json';
 import enOrganisation from './en/organisation.json';
+import enParticipants from './en/participants.json';
 import enPhone from './en/phone.json';
 import enProfileFields from './en/profile-fields.json';
 import enProjectConfig from './en/project-config.json';
@@ -23,6 +24,7 @@ import frHelp from './fr/help.json';
 import frImages from './fr/images.json';
 import frMail from './fr/mail.json';
 import frOrganisation from './fr/organisation.json';
+import frParticipants from './fr/participants.json';
 import frPhone from './fr/phone.json';
 import frProfileFields from './fr/profile-fields.json';
 import frProjectConfig from './fr/project-config.json';
@@ -70,6 +72,7 @@ export const fr = merge(
   frGroups,
   frProfileFields,
   frMail,
+  frParticipants,
 );
 export const en = merge(
   enCore,
@@ -86,4 +89,5 @@ export const en = merge(
   enGroups,
   enProfileFields,
   enMail,
+  enParticipants,
 );

@@ -23,6 +23,7 @@ import { registerGroupRoutes } from './modules/groups/routes';
 import { registerHelpRoutes } from './modules/help/routes';
 import { registerMailRoutes } from './modules/mail/routes';
 import { registerOrganisationRoutes } from './modules/organisation/routes';
+import { registerParticipantRoutes } from './modules/participants/routes';
 import { registerProfileFieldRoutes } from './modules/profile-fields/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
 import { registerReleaseRoutes } from './modules/releases/routes';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerGroupRoutes(app, deps);
   registerProfileFieldRoutes(app, deps);
   registerMailRoutes(app, deps);
+  registerParticipantRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

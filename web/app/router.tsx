@@ -77,6 +77,10 @@ const ProfileFieldPage = lazyRouteComponent(
   () => import('../features/profile-fields/profile-field-page'),
   'ProfileFieldPage',
 );
+const ParticipantListPage = lazyRouteComponent(
+  () => import('../features/participants/participant-list-page'),
+  'ParticipantListPage',
+);
 const OutboxPage = lazyRouteComponent(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const WhatsNewPage = lazyRouteComponent(() => import('../features/releases/whats-new-page'), 'WhatsNewPage');
 const CompanySwitchListPage = lazyRouteComponent(
@@ -207,6 +211,13 @@ const companySwitchesRoute = createRoute({
   component: CompanySwitchListPage,
 });
 
+/** U1: the participants of the project. */
+const projectParticipantsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'participants',
+  component: ParticipantListPage,
+});
+
 /** J4: the participant roles of the project. */
 const projectRolesRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -277,6 +288,7 @@ const routeTree = rootRoute.addChildren([
     projectRoute.addChildren([
       projectDashboardRoute,
       projectSettingsRoute,
+      projectParticipantsRoute,
       projectRolesRoute,
       projectGroupsRoute,
       projectProfileFieldsRoute,

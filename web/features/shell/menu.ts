@@ -12,6 +12,7 @@ import {
   IconSettings,
   IconSparkles,
   IconUserStar,
+  IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
 
@@ -36,6 +37,7 @@ export const MENU: MenuPage[] = [
     section: 'project',
   },
   { id: 'project-settings', labelKey: 'nav.projectSettings', icon: IconSettings, section: 'project' },
+  { id: 'project-participants', labelKey: 'nav.participants', icon: IconUsers, section: 'project' },
   { id: 'project-roles', labelKey: 'nav.roles', icon: IconUserStar, section: 'project' },
   { id: 'project-groups', labelKey: 'nav.groups', icon: IconUsersGroup, section: 'project' },
   { id: 'project-profile-fields', labelKey: 'nav.profileFields', icon: IconForms, section: 'project' },
@@ -77,6 +79,10 @@ export function pageTarget(pageId: string, projectId: string | null) {
       return { to: '/admin/companies' };
     case 'company-switches':
       return { to: '/admin/company-switches' };
+    case 'project-participants':
+      return projectId
+        ? { to: '/projects/$projectId/participants', params: { projectId } }
+        : { to: '/projects' };
     case 'project-roles':
       return projectId ? { to: '/projects/$projectId/roles', params: { projectId } } : { to: '/projects' };
     case 'project-groups':
