@@ -3,8 +3,11 @@ import type { Executor } from '../db/client';
 import { companies, projects } from '../db/schema';
 import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/repository';
+import { seedGroups } from './groups';
 import { seedHelpTexts } from './help';
+import { seedMail } from './mail';
 import { seedReleases } from './releases';
+import { seedRoles } from './roles';
 
 export const DEMO_PASSWORD = 'Maillage-demo-2026';
 export const DEMO_SUPER_ADMIN = 'super@maillage.test';
@@ -115,5 +118,8 @@ export async function seedDemo(db: Executor) {
     await tx.insert(projects).values(rows);
     await seedHelpTexts(tx);
     await seedReleases(tx);
+    await seedRoles(tx);
+    await seedGroups(tx);
+    await seedMail(tx);
   });
 }
