@@ -1,4 +1,31 @@
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { projects, roles } from '../db/schema';
 
-/** J4: three bilingual roles per demo project, the first as default. Owner: roles. */
-export async function seedRoles(_db: Executor) {}
+/** The roles every demo project starts with, in order; the first is the default role. */
+export const DEMO_ROLES: [fr: string, en: string][] = [
+  ['Acheteur', 'Buyer'],
+  ['Exposant', 'Exhibitor'],
+  ['Visiteur', 'Visitor'],
+];
+
+/** J4: three bilingual roles per demo project (every project the seed wrote), the first as default. */
+export async function seedRoles(db: Executor) {
+  const all = await db.select({ id: projects.id, companyId: projects.companyId }).from(projects);
+  if (all.length === 0) return;
+  await db.insert(roles).values(
+    all.flatMap((project) =>
+      DEMO_ROLES.map(([fr, en], position) => ({
+        companyId: project.companyId,
+        projectId: project.id,
+        nameFr: fr,
+        nameEn: en,
+        position,
+      })),
+    ),
+  );
+  await db.execute(sql`
+    update ${projects} set default_role_id = r.id
+    from ${roles} r
+    where r.project_id = ${projects}.id and r.position = 0 and ${projects}.default_role_id is null`);
+}
