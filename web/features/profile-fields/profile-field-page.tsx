@@ -1,4 +1,197 @@
-/** Built in issue 4 (owner: see the helper brief). */
+import { ActionIcon, Badge, Button, Group, Loader, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  PROFILE_FIELD_SWITCHES,
+  type ProfileField,
+  type ProfileFieldSwitch,
+} from '../../../contracts/profile-fields';
+import { inLanguage } from '../../../contracts/texts';
+import { ConfirmModal } from '../../components/modal/app-modal';
+import { SortableList } from '../../components/sortable/sortable-list';
+import { usePageTitle } from '../../lib/page-title';
+import {
+  profileFieldKeys,
+  profileFieldListQuery,
+  saveProfileFieldOrder,
+  useDeleteProfileField,
+  useSetProfileFieldSwitch,
+} from './api';
+import { ProfileFieldModal } from './profile-field-modal';
+
+type Entry = ProfileField & { label: string };
+type Dialog = { kind: 'edit'; field: Entry | null } | { kind: 'delete'; field: Entry } | null;
+
+/** Switches that a locked field (first name, last name, e-mail) keeps on. */
+const LOCKED_SWITCHES: readonly ProfileFieldSwitch[] = ['isActive', 'isMandatory'];
+
+/**
+ * U5: the participant profile fields of a project: the standard ones and the organiser's own, each with its
+ * switches (saved at once), renamed in French and English, sorted by drag or keyboard (P11); the organiser's own
+ * are added and deleted here.
+ */
 export function ProfileFieldPage() {
-  return null;
+  const { projectId } = useParams({ from: '/app/projects/$projectId/profile-fields' });
+  return <ProfileFields key={projectId} projectId={projectId} />;
+}
+
+function ProfileFields({ projectId }: { projectId: string }) {
+  const { t, i18n } = useTranslation();
+  usePageTitle(t('profileFields.title'));
+  const queryClient = useQueryClient();
+  const query = useQuery(profileFieldListQuery(projectId));
+  const setSwitch = useSetProfileFieldSwitch(projectId);
+  const deleteField = useDeleteProfileField(projectId);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const language = i18n.language === 'en' ? 'en' : 'fr';
+
+  const entries = useMemo<Entry[]>(
+    () => (query.data?.items ?? []).map((f) => ({ ...f, label: inLanguage(f.title, language) })),
+    [query.data, language],
+  );
+
+  function toggle(field: Entry, name: ProfileFieldSwitch, value: boolean) {
+    setSwitch.mutate(
+      { profileFieldId: field.id, name, value },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'teal',
+            message: t(
+              value ? 'profileFields.notifications.switchOn' : 'profileFields.notifications.switchOff',
+              {
+                switch: t(`profileFields.switches.${name}`),
+                name: field.label,
+              },
+            ),
+          }),
+      },
+    );
+  }
+
+  return (
+    <Stack maw={1100}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('profileFields.title')}
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'edit', field: null })}>
+          {t('profileFields.create')}
+        </Button>
+      </Group>
+      <Text c="dimmed">{t('profileFields.intro')}</Text>
+
+      {query.isPending ? (
+        <Loader aria-label={t('common.loading')} />
+      ) : query.isError ? (
+        <Group>
+          <Text>{t('errors.unexpected')}</Text>
+          <Button variant="light" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Group>
+      ) : (
+        <SortableList
+          label={t('profileFields.listLabel')}
+          items={entries}
+          emptyText={t('profileFields.empty')}
+          onSave={(order) => saveProfileFieldOrder(projectId, order.items)}
+          onReload={() => queryClient.invalidateQueries({ queryKey: profileFieldKeys.list(projectId) })}
+          renderItem={(field) => (
+            <Group justify="space-between" wrap="nowrap" data-testid="profile-field" data-field-id={field.id}>
+              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                <Group gap="xs" wrap="nowrap">
+                  <Text fw={600} data-testid="profile-field-title" truncate>
+                    {field.label}
+                  </Text>
+                  {field.isLocked && (
+                    <Tooltip label={t('profileFields.lockedHint')}>
+                      <IconLock size={14} aria-label={t('profileFields.lockedHint')} />
+                    </Tooltip>
+                  )}
+                </Group>
+                <Group gap={4}>
+                  {field.standardKey && (
+                    <Badge size="xs" variant="light" color="gray">
+                      {t('profileFields.standardBadge')}
+                    </Badge>
+                  )}
+                  <Badge size="xs" variant="outline">
+                    {t(`profileFields.inputTypes.${field.inputType}`)}
+                  </Badge>
+                </Group>
+              </Stack>
+              <Group gap="md" wrap="nowrap">
+                {PROFILE_FIELD_SWITCHES.map((name) => {
+                  const locked = field.isLocked && LOCKED_SWITCHES.includes(name);
+                  return (
+                    <Switch
+                      key={name}
+                      size="xs"
+                      label={t(`profileFields.switches.${name}`)}
+                      aria-label={t('profileFields.switchFor', {
+                        switch: t(`profileFields.switches.${name}`),
+                        name: field.label,
+                      })}
+                      checked={field[name]}
+                      disabled={locked}
+                      onChange={(event) => toggle(field, name, event.currentTarget.checked)}
+                    />
+                  );
+                })}
+                {/* A fixed width keeps the switches of every row in line, with or without a delete button. */}
+                <Group gap={4} wrap="nowrap" w={60}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('profileFields.editNamed', { name: field.label })}
+                    onClick={() => setDialog({ kind: 'edit', field })}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                  {!field.standardKey && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('profileFields.deleteNamed', { name: field.label })}
+                      onClick={() => setDialog({ kind: 'delete', field })}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Group>
+            </Group>
+          )}
+        />
+      )}
+
+      {dialog?.kind === 'edit' && (
+        <ProfileFieldModal projectId={projectId} field={dialog.field} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmModal
+          opened
+          danger
+          title={t('profileFields.deleteTitle')}
+          confirmLabel={t('common.delete')}
+          loading={deleteField.isPending}
+          onCancel={() => setDialog(null)}
+          onConfirm={() =>
+            deleteField.mutate(dialog.field.id, {
+              onSuccess: () => {
+                notifications.show({ color: 'teal', message: t('profileFields.notifications.deleted') });
+                setDialog(null);
+              },
+            })
+          }
+        >
+          {t('profileFields.deleteBody', { name: dialog.field.label })}
+        </ConfirmModal>
+      )}
+    </Stack>
+  );
 }
