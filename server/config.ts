@@ -27,6 +27,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  SMTP_URL: z.string().optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_SECURE: z.enum(['true', 'false']).optional(),
+  MAIL_FROM: z.string().trim().default('Maillage <no-reply@maillage.local>'),
 });
 
 /** Where uploaded files live: a folder of this machine, or an S3-compatible bucket (several instances). */
@@ -63,6 +70,70 @@ function filesConfig(e: z.infer<typeof envSchema>, dataDir: string): FilesConfig
   };
 }
 
+/** The SMTP server that sends the outbox; none (the embedded default) keeps every message in the app. */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+}
+
+export interface MailConfig {
+  /** The From of every message, `Name <address>` or a bare address. */
+  from: string;
+  /** The domain of the Message-ID headers: the From address's domain. */
+  domain: string;
+  smtp: SmtpConfig | null;
+}
+
+const mailError = (line: string) => new Error(`Invalid configuration:\n  ${line}`);
+
+function mailConfig(e: z.infer<typeof envSchema>): MailConfig {
+  const address = /<([^<>\s]+)>\s*$/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
+  if (!z.email().safeParse(address).success) {
+    throw mailError('MAIL_FROM: an address, e.g. "Maillage <no-reply@example.com>"');
+  }
+  const domain = address.split('@')[1];
+  let smtp: SmtpConfig | null = null;
+  if (e.SMTP_URL) {
+    if (e.SMTP_HOST) throw mailError('SMTP_URL and SMTP_HOST: set one, not both');
+    let url: URL;
+    try {
+      url = new URL(e.SMTP_URL);
+    } catch {
+      throw mailError('SMTP_URL: a URL such as smtp://user:password@host:587 or smtps://host:465');
+    }
+    if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+      throw mailError('SMTP_URL: a URL such as smtp://user:password@host:587 or smtps://host:465');
+    }
+    const secure = e.SMTP_SECURE ? e.SMTP_SECURE === 'true' : url.protocol === 'smtps:';
+    smtp = {
+      host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port ? Number(url.port) : (e.SMTP_PORT ?? (secure ? 465 : 587)),
+      secure,
+      user: url.username ? decodeURIComponent(url.username) : e.SMTP_USER || undefined,
+      password: url.password ? decodeURIComponent(url.password) : e.SMTP_PASSWORD || undefined,
+    };
+  } else if (e.SMTP_HOST) {
+    const secure = e.SMTP_SECURE === 'true';
+    smtp = {
+      host: e.SMTP_HOST,
+      port: e.SMTP_PORT ?? (secure ? 465 : 587),
+      secure,
+      user: e.SMTP_USER || undefined,
+      password: e.SMTP_PASSWORD || undefined,
+    };
+  } else if (e.SMTP_USER || e.SMTP_PASSWORD || e.SMTP_PORT) {
+    throw mailError('SMTP_HOST (or SMTP_URL): required with SMTP_PORT, SMTP_USER or SMTP_PASSWORD');
+  }
+  if (smtp && !!smtp.user !== !!smtp.password) {
+    throw mailError('SMTP_USER and SMTP_PASSWORD: set both, or neither (no authentication)');
+  }
+  return { from: e.MAIL_FROM, domain, smtp };
+}
+
 /** `false` (the client's own address), `true`, a number of proxy hops, or a comma list of proxy addresses. */
 function trustProxy(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';
@@ -89,6 +160,7 @@ export type Config = {
   trustProxy: boolean | number | string;
   webDir: string;
   files: FilesConfig;
+  mail: MailConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -118,5 +190,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(e.TRUST_PROXY),
     webDir: path.join(appRoot, env.MAILLAGE_DIST || 'dist', 'web'),
     files: filesConfig(e, dataDir),
+    mail: mailConfig(e),
   };
 }

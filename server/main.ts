@@ -5,6 +5,7 @@ import { migrateDatabase, openDatabase } from './db/client';
 import type { Deps } from './deps';
 import { startJobs } from './jobs/queue';
 import { fileJobs } from './modules/files/jobs';
+import { mailJobs } from './modules/mail/jobs';
 import { sessionJobs } from './modules/session/jobs';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
@@ -27,9 +28,14 @@ const built = await buildApp({ config, database });
 deps = built.deps;
 const { app } = built;
 if (config.jobs) {
-  deps.jobs = await startJobs(database, [...sessionJobs(depsRef), ...fileJobs(depsRef)], app.log, {
-    databaseUrl: config.databaseUrl,
-  });
+  deps.jobs = await startJobs(
+    database,
+    [...sessionJobs(depsRef), ...fileJobs(depsRef), ...mailJobs(depsRef)],
+    app.log,
+    {
+      databaseUrl: config.databaseUrl,
+    },
+  );
 }
 
 await app.listen({ port: config.port, host: config.host });

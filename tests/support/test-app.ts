@@ -33,7 +33,14 @@ export type TestEnv = Partial<
     | 'S3_BUCKET'
     | 'S3_ACCESS_KEY_ID'
     | 'S3_SECRET_ACCESS_KEY'
-    | 'S3_FORCE_PATH_STYLE',
+    | 'S3_FORCE_PATH_STYLE'
+    | 'SMTP_URL'
+    | 'SMTP_HOST'
+    | 'SMTP_PORT'
+    | 'SMTP_USER'
+    | 'SMTP_PASSWORD'
+    | 'SMTP_SECURE'
+    | 'MAIL_FROM',
     string
   >
 >;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineEndpoint, language, listQuery, listResponse, timestamp, uuidParam } from './http';
+
+/**
+ * Where a message of the outbox stands: `queued` (waiting for the delivery job), `sending` (an attempt is under
+ * way), `sent` (the SMTP server accepted it), `failed` (refused for good, or after 5 attempts), `kept` (no SMTP
+ * server is configured: the message stays in the app, readable, and was not sent).
+ */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'kept'] as const;
+export const mailStatus = z.enum(MAIL_STATUSES, { error: 'validation.invalid' });
+export type MailStatus = z.infer<typeof mailStatus>;
+
+export const mailMessage = z.object({
+  id: z.uuid(),
+  projectId: z.uuid().nullable(),
+  kind: z.string(),
+  toEmail: z.string(),
+  toName: z.string().nullable(),
+  language,
+  subject: z.string(),
+  status: mailStatus,
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: timestamp,
+  /** When the SMTP server accepted the message; null until then. */
+  sentAt: timestamp.nullable(),
+});
+export type MailMessage = z.input<typeof mailMessage>;
+
+export const mailMessageDetail = mailMessage.extend({
+  html: z.string(),
+  text: z.string(),
+  /** The Message-ID header the message was sent with. */
+  messageId: z.string().nullable(),
+});
+export type MailMessageDetail = z.input<typeof mailMessageDetail>;
+
+export const mailSortable = ['createdAt', 'toEmail', 'subject', 'status'] as const;
+
+export const listMailMessages = defineEndpoint({
+  method: 'GET',
+  path: '/api/mail/messages',
+  access: 'user',
+  tag: 'mail',
+  summary:
+    'The outbox of the signed-in company (newest first by default), filtered by status, searched by recipient',
+  query: listQuery(mailSortable).extend({ status: mailStatus.optional() }),
+  response: listResponse(mailMessage),
+});
+
+export const getMailMessage = defineEndpoint({
+  method: 'GET',
+  path: '/api/mail/messages/:messageId',
+  access: 'user',
+  tag: 'mail',
+  summary: 'One message of the outbox with its HTML and text bodies, for the preview',
+  params: z.object({ messageId: uuidParam }),
+  response: mailMessageDetail,
+});
+
+export const getMailSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/mail/settings',
+  access: 'user',
+  tag: 'mail',
+  summary: 'Whether an SMTP server is configured (messages are sent) or not (they are kept in the app)',
+  response: z.object({ smtpConfigured: z.boolean(), from: z.string() }),
+});

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { mailMessages } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { keepQueuedMail } from './repository';
+
+/** One e-mail to write to the outbox; the delivery job (./jobs.ts) sends it through SMTP, or keeps it in the app. */
+export interface OutgoingMail {
+  companyId: string | null;
+  projectId: string | null;
+  /** What the message is about, e.g. `inscription`; shown in the outbox. */
+  kind: string;
+  /** A message with a key already used is not queued again (e.g. `inscription:<participantId>`). */
+  dedupeKey?: string;
+  to: { email: string; name?: string };
+  language: 'fr' | 'en';
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * Writes a message to the outbox, in the caller's transaction: it leaves only if the caller commits. With a
+ * `dedupeKey` already used nothing is written and `queued` is false (the id is then the existing message's).
+ * After the commit, call `deliverSoon(deps)` so the message leaves at once rather than at the next minute.
+ */
+export async function queueMail(
+  db: Executor,
+  message: OutgoingMail,
+): Promise<{ id: string; queued: boolean }> {
+  const [row] = await db
+    .insert(mailMessages)
+    .values({
+      companyId: message.companyId,
+      projectId: message.projectId,
+      kind: message.kind,
+      dedupeKey: message.dedupeKey ?? null,
+      toEmail: message.to.email,
+      toName: message.to.name ?? null,
+      language: message.language,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      status: 'queued',
+    })
+    .onConflictDoNothing({ target: mailMessages.dedupeKey })
+    .returning({ id: mailMessages.id });
+  if (row) return { id: row.id, queued: true };
+  const [existing] = await db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(sql`${mailMessages.dedupeKey} = ${message.dedupeKey ?? null}`);
+  return { id: existing?.id ?? '', queued: false };
+}
+
+/**
+ * Asks for delivery right away, after the transaction that queued messages has committed. Without SMTP the queued
+ * messages become `kept` at once (readable in the outbox); with SMTP the `mail.deliver` job sends them (and the
+ * job's one-minute schedule picks up anything this call could not start, e.g. with JOBS=false).
+ */
+export async function deliverSoon(deps: Deps): Promise<void> {
+  if (!deps.config.mail.smtp) {
+    await keepQueuedMail(deps.db);
+    return;
+  }
+  // A queue that cannot take the job now is no reason to fail the caller: the schedule sends the message.
+  await deps.jobs.send('mail.deliver', {}).catch(() => null);
+}

@@ -1,0 +1,174 @@
+import { and, asc, count, eq, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { ListParams } from '../../../contracts/http';
+import type { MailStatus } from '../../../contracts/mail';
+import type { Executor } from '../../db/client';
+import { listPage, orderBy, searchCondition } from '../../db/list';
+import { mailMessages } from '../../db/schema';
+
+/**
+ * The columns of the outbox. `sent_at` holds, while a message is `sending` (or `queued` again after a failed
+ * attempt), the moment its last attempt started; once `sent`, the moment the SMTP server accepted it.
+ */
+const listColumns = {
+  id: mailMessages.id,
+  projectId: mailMessages.projectId,
+  kind: mailMessages.kind,
+  toEmail: mailMessages.toEmail,
+  toName: mailMessages.toName,
+  language: mailMessages.language,
+  subject: mailMessages.subject,
+  status: mailMessages.status,
+  attempts: mailMessages.attempts,
+  lastError: mailMessages.lastError,
+  createdAt: mailMessages.createdAt,
+  sentAt: mailMessages.sentAt,
+};
+
+export async function listMessages(
+  db: Executor,
+  companyId: string,
+  params: ListParams & { status?: MailStatus },
+) {
+  const where = and(
+    eq(mailMessages.companyId, companyId),
+    params.status ? eq(mailMessages.status, params.status) : undefined,
+    searchCondition(params.q, [mailMessages.toEmail, mailMessages.toName]),
+  );
+  const order = orderBy(
+    params,
+    {
+      createdAt: mailMessages.createdAt,
+      toEmail: mailMessages.toEmail,
+      subject: mailMessages.subject,
+      status: mailMessages.status,
+    },
+    [sql`${mailMessages.createdAt} desc`],
+    mailMessages.id,
+  );
+  return listPage(
+    params,
+    ({ limit, offset }) =>
+      db
+        .select(listColumns)
+        .from(mailMessages)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(mailMessages).where(where))[0].n,
+  );
+}
+
+export async function findMessage(db: Executor, companyId: string, id: string) {
+  const [row] = await db
+    .select({
+      ...listColumns,
+      html: mailMessages.html,
+      text: mailMessages.text,
+      messageId: mailMessages.messageId,
+    })
+    .from(mailMessages)
+    .where(and(eq(mailMessages.companyId, companyId), eq(mailMessages.id, id)));
+  return row;
+}
+
+/** Without SMTP: every queued message is kept in the app at once (of one company, or all). */
+export async function keepQueuedMail(db: Executor, companyId?: string) {
+  await db
+    .update(mailMessages)
+    .set({ status: 'kept' })
+    .where(
+      and(eq(mailMessages.status, 'queued'), companyId ? eq(mailMessages.companyId, companyId) : undefined),
+    );
+}
+
+export interface ClaimRules {
+  now: Date;
+  /** A message `sending` for longer than this belongs to a process that died mid-send. */
+  staleSendingMs: number;
+  /** After the n-th failed attempt, the next one waits n times this. */
+  retryDelayMs: number;
+  maxAttempts: number;
+  batch: number;
+  /** Messages already tried in this run: each message is tried at most once per run. */
+  exclude: string[];
+}
+
+/**
+ * A send that was interrupted (`sending` for too long) and has no attempt left is failed rather than tried again.
+ * Returns how many.
+ */
+export async function failExhaustedStaleMessages(db: Executor, rules: ClaimRules, error: string) {
+  const rows = await db
+    .update(mailMessages)
+    .set({ status: 'failed', lastError: error })
+    .where(
+      and(
+        eq(mailMessages.status, 'sending'),
+        lte(mailMessages.sentAt, new Date(rules.now.getTime() - rules.staleSendingMs)),
+        sql`${mailMessages.attempts} >= ${rules.maxAttempts}`,
+      ),
+    )
+    .returning({ id: mailMessages.id });
+  return rows.length;
+}
+
+/**
+ * Takes the next messages to send and marks them `sending` in one statement (one transaction): rows locked by
+ * another worker are skipped (FOR UPDATE SKIP LOCKED), so two workers never take the same message. Eligible: a
+ * queued message whose retry delay is over, or a `sending` message whose attempt started longer ago than
+ * `staleSendingMs` (its process died mid-send; it is sent again with the same Message-ID).
+ */
+export async function claimMessages(db: Executor, rules: ClaimRules, interruptedError: string) {
+  const staleBefore = new Date(rules.now.getTime() - rules.staleSendingMs);
+  const retryReady: SQL = sql`(${mailMessages.sentAt} is null or ${mailMessages.sentAt} <= ${rules.now.toISOString()}::timestamptz - (${mailMessages.attempts} * ${rules.retryDelayMs} * interval '1 millisecond'))`;
+  const candidates = db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(
+      and(
+        or(
+          and(eq(mailMessages.status, 'queued'), retryReady),
+          and(eq(mailMessages.status, 'sending'), lte(mailMessages.sentAt, staleBefore)),
+        ),
+        rules.exclude.length ? notInArray(mailMessages.id, rules.exclude) : undefined,
+      ),
+    )
+    .orderBy(asc(mailMessages.createdAt), asc(mailMessages.id))
+    .limit(rules.batch)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailMessages)
+    .set({
+      status: 'sending',
+      attempts: sql`${mailMessages.attempts} + 1`,
+      sentAt: rules.now,
+      lastError: sql`case when ${mailMessages.status} = 'sending' then ${interruptedError} else ${mailMessages.lastError} end`,
+    })
+    .where(inArray(mailMessages.id, candidates))
+    .returning({
+      id: mailMessages.id,
+      toEmail: mailMessages.toEmail,
+      toName: mailMessages.toName,
+      language: mailMessages.language,
+      subject: mailMessages.subject,
+      html: mailMessages.html,
+      text: mailMessages.text,
+      attempts: mailMessages.attempts,
+    });
+}
+
+export async function markSent(db: Executor, id: string, messageId: string, at: Date) {
+  await db
+    .update(mailMessages)
+    .set({ status: 'sent', messageId, sentAt: at, lastError: null })
+    .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'sending')));
+}
+
+/** A refused or failed attempt: queued again for a later run, or failed for good. */
+export async function markAttemptFailed(db: Executor, id: string, error: string, final: boolean) {
+  await db
+    .update(mailMessages)
+    .set({ status: final ? 'failed' : 'queued', lastError: error.slice(0, 1000) })
+    .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'sending')));
+}
