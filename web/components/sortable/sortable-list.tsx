@@ -68,6 +68,8 @@ export interface SortableListProps<I extends SortableEntry, C extends SortableEn
   /** Shown when there is nothing to sort. */
   emptyText?: string;
   disabled?: boolean;
+  /** Every item belongs to a category (groups): no zone for items outside one. */
+  itemsNeedCategory?: boolean;
 }
 
 /** The container of the items outside any category, for drag and drop. */
@@ -299,15 +301,17 @@ export function SortableList<I extends SortableEntry, C extends SortableEntry = 
             {props.emptyText}
           </Text>
         )}
-        <SortableContext id={ROOT} items={order.items} strategy={verticalListSortingStrategy}>
-          <RootZone
-            withHeading={categories.length > 0}
-            count={order.items.length}
-            dragging={active?.kind === 'item'}
-          >
-            {renderItems(order.items)}
-          </RootZone>
-        </SortableContext>
+        {!(props.itemsNeedCategory && categories.length > 0) && (
+          <SortableContext id={ROOT} items={order.items} strategy={verticalListSortingStrategy}>
+            <RootZone
+              withHeading={categories.length > 0}
+              count={order.items.length}
+              dragging={active?.kind === 'item'}
+            >
+              {renderItems(order.items)}
+            </RootZone>
+          </SortableContext>
+        )}
         <SortableContext items={order.categories.map((c) => c.id)} strategy={verticalListSortingStrategy}>
           {order.categories.map(({ id, items }) => {
             const category = categoriesById.get(id);

@@ -159,6 +159,7 @@ function GroupEditor({ projectId, tree }: { projectId: string; tree: GroupTree }
           <SortableList
             label={t('groups.reorderLabel')}
             items={[]}
+            itemsNeedCategory
             categories={sortable}
             onSave={(order) => saveGroupOrder(projectId, order)}
             onReload={() => queryClient.invalidateQueries({ queryKey: groupKeys.all(projectId) })}
