@@ -1,4 +1,320 @@
-/** Built in issue 4 (owner: see the helper brief). */
+import { Badge, Button, Group, Select, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  PARTICIPANT_STATUSES,
+  type ParticipantListItem,
+  participantSortable,
+  participantStatus,
+} from '../../../contracts/participants';
+import { type Column, DataTable } from '../../components/data-table/data-table';
+import { ListFilter } from '../../components/data-table/list-filter';
+import { bindListTable, listQueryOf, listSearchSchema } from '../../components/data-table/list-search';
+import { AppModal, ConfirmModal } from '../../components/modal/app-modal';
+import { useFormat } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
+import {
+  participantFormQuery,
+  participantListQuery,
+  useAddParticipantsToGroup,
+  useDeleteParticipants,
+} from './api';
+import { ParticipantCreateModal } from './participant-create-modal';
+import { ParticipantEditPanel } from './participant-edit-panel';
+import { useLocalizedName } from './participant-form-fields';
+
+/**
+ * The page's state in the URL (P5): search, sort, page, the role, group and status filters, and the participant
+ * whose edition panel is open. Anything unreadable falls back to the default.
+ */
+const participantSearch = listSearchSchema(participantSortable).extend({
+  roleId: z.uuid().optional().catch(undefined),
+  groupId: z.uuid().optional().catch(undefined),
+  status: participantStatus.optional().catch(undefined),
+  participant: z.uuid().optional().catch(undefined),
+});
+type ParticipantSearch = z.infer<typeof participantSearch>;
+
+const ALL = 'all';
+
+/** U1: the participants of the project; a row opens the edition panel in place of the list. */
 export function ParticipantListPage() {
-  return null;
+  const { t } = useTranslation();
+  usePageTitle(t('participants.title'));
+  const { projectId } = useParams({ from: '/app/projects/$projectId' });
+  const search = participantSearch.parse(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  const go = (change: (prev: ParticipantSearch) => Partial<ParticipantSearch>) =>
+    void navigate({
+      to: '/projects/$projectId/participants',
+      params: { projectId },
+      search: (prev: object) => ({ ...prev, ...change(participantSearch.parse(prev)) }),
+    } as never);
+  const options = useQuery(participantFormQuery(projectId));
+  const [adding, setAdding] = useState(false);
+
+  if (search.participant && options.data) {
+    return (
+      <ParticipantEditPanel
+        projectId={projectId}
+        participantId={search.participant}
+        options={options.data}
+        onBack={() => go(() => ({ participant: undefined }))}
+      />
+    );
+  }
+
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <Title order={1} size="h2">
+          {t('participants.title')}
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={!options.data}>
+          {t('participants.add')}
+        </Button>
+      </Group>
+      <ParticipantTable projectId={projectId} search={search} go={go} />
+      {adding && options.data && (
+        <ParticipantCreateModal
+          projectId={projectId}
+          options={options.data}
+          onClose={() => setAdding(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function ParticipantTable({
+  projectId,
+  search,
+  go,
+}: {
+  projectId: string;
+  search: ParticipantSearch;
+  go: (change: (prev: ParticipantSearch) => Partial<ParticipantSearch>) => void;
+}) {
+  const { t } = useTranslation();
+  const { date } = useFormat();
+  const nameOf = useLocalizedName();
+  const { participant: _open, ...listState } = search;
+  const list = useQuery(participantListQuery(projectId, listQueryOf(listState)));
+  const options = useQuery(participantFormQuery(projectId));
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [choosingGroup, setChoosingGroup] = useState(false);
+  const remove = useDeleteParticipants(projectId);
+
+  const handleDelete = () =>
+    remove.mutate(selected, {
+      onSuccess: ({ deleted }) => {
+        notifications.show({ color: 'teal', message: t('participants.bulk.deleted', { count: deleted }) });
+        setSelected([]);
+        setConfirmDelete(false);
+      },
+    });
+
+  const columns: Column<ParticipantListItem>[] = [
+    {
+      key: 'lastName',
+      header: t('participants.fields.lastName'),
+      sortKey: 'lastName',
+      render: (p) => p.lastName,
+    },
+    {
+      key: 'firstName',
+      header: t('participants.fields.firstName'),
+      sortKey: 'firstName',
+      render: (p) => p.firstName,
+    },
+    { key: 'email', header: t('participants.fields.email'), sortKey: 'email', render: (p) => p.email },
+    {
+      key: 'organisation',
+      header: t('participants.fields.organisation'),
+      sortKey: 'organisation',
+      render: (p) => p.organisation ?? '',
+    },
+    {
+      key: 'role',
+      header: t('participants.fields.role'),
+      sortKey: 'role',
+      render: (p) => nameOf(p.role.name),
+    },
+    {
+      key: 'groups',
+      header: t('participants.fields.groups'),
+      render: (p) => (
+        <Text size="sm" lineClamp={2}>
+          {p.groups.map((g) => nameOf(g.name)).join(', ')}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('participants.fields.status'),
+      render: (p) => (
+        <Badge
+          color={p.status === 'cancelled' ? 'gray' : p.status === 'confirmed' ? 'teal' : 'blue'}
+          variant="light"
+        >
+          {t(`participants.status.${p.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'createdAt',
+      header: t('participants.fields.createdAt'),
+      sortKey: 'createdAt',
+      render: (p) => date(p.createdAt.slice(0, 10)),
+    },
+  ];
+
+  const filter =
+    <K extends 'roleId' | 'groupId' | 'status'>(key: K) =>
+    (value: string | undefined) =>
+      go(() => ({ [key]: value === ALL ? undefined : value, page: undefined }));
+
+  return (
+    <>
+      <DataTable
+        label={t('participants.title')}
+        columns={columns}
+        {...bindListTable(list, listState, ({ search: next }) =>
+          go((prev) => next(prev) as ParticipantSearch),
+        )}
+        getRowId={(p) => p.id}
+        onRowClick={(p) => go(() => ({ participant: p.id }))}
+        selection={{
+          selected,
+          onChange: setSelected,
+          actions: (
+            <>
+              <Button size="xs" variant="light" onClick={() => setChoosingGroup(true)}>
+                {t('participants.bulk.addToGroup')}
+              </Button>
+              <Button size="xs" variant="light" color="red" onClick={() => setConfirmDelete(true)}>
+                {t('participants.bulk.delete')}
+              </Button>
+            </>
+          ),
+        }}
+        emptyText={t('participants.empty')}
+        filters={
+          <Group gap="xs">
+            <ListFilter
+              label={t('participants.filters.role')}
+              options={[
+                { value: ALL, label: t('participants.filters.allRoles') },
+                ...(options.data?.roles ?? []).map((r) => ({ value: r.id, label: nameOf(r.name) })),
+              ]}
+              value={search.roleId}
+              onChange={filter('roleId')}
+              testId="role-filter"
+            />
+            <ListFilter
+              label={t('participants.filters.group')}
+              options={[
+                { value: ALL, label: t('participants.filters.allGroups') },
+                ...(options.data?.groups ?? []).map((g) => ({ value: g.id, label: nameOf(g.name) })),
+              ]}
+              value={search.groupId}
+              onChange={filter('groupId')}
+              testId="group-filter"
+            />
+            <ListFilter
+              label={t('participants.filters.status')}
+              options={[
+                { value: ALL, label: t('participants.filters.allStatuses') },
+                ...PARTICIPANT_STATUSES.map((s) => ({ value: s, label: t(`participants.status.${s}`) })),
+              ]}
+              value={search.status}
+              onChange={filter('status')}
+              testId="status-filter"
+            />
+          </Group>
+        }
+      />
+      <ConfirmModal
+        opened={confirmDelete}
+        title={t('participants.bulk.deleteTitle')}
+        confirmLabel={t('common.delete')}
+        onConfirm={handleDelete}
+        onCancel={() => setConfirmDelete(false)}
+        loading={remove.isPending}
+        danger
+      >
+        {t('participants.bulk.deleteConfirm', { count: selected.length })}
+      </ConfirmModal>
+      {choosingGroup && (
+        <AddToGroupModal
+          projectId={projectId}
+          ids={selected}
+          groups={(options.data?.groups ?? []).map((g) => ({ value: g.id, label: nameOf(g.name) }))}
+          onClose={() => setChoosingGroup(false)}
+          onDone={() => setSelected([])}
+        />
+      )}
+    </>
+  );
+}
+
+/** U1: put the selected participants in one group of the project. */
+function AddToGroupModal({
+  projectId,
+  ids,
+  groups,
+  onClose,
+  onDone,
+}: {
+  projectId: string;
+  ids: string[];
+  groups: { value: string; label: string }[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const add = useAddParticipantsToGroup(projectId);
+  const handleAdd = () => {
+    if (!groupId) return;
+    add.mutate(
+      { ids, groupId },
+      {
+        onSuccess: ({ added }) => {
+          notifications.show({ color: 'teal', message: t('participants.bulk.added', { count: added }) });
+          onDone();
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <AppModal opened onClose={onClose} title={t('participants.bulk.addToGroupTitle')}>
+      <Text size="sm" mb="sm">
+        {t('participants.bulk.addToGroupBody', { count: ids.length })}
+      </Text>
+      <Select
+        label={t('participants.bulk.group')}
+        data={groups}
+        value={groupId}
+        onChange={setGroupId}
+        searchable
+        data-autofocus
+      />
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={handleAdd} disabled={!groupId} loading={add.isPending}>
+          {t('participants.bulk.addToGroup')}
+        </Button>
+      </Group>
+    </AppModal>
+  );
 }

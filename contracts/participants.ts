@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import {
+  defineEndpoint,
+  encodeMessage,
+  language,
+  listQuery,
+  listResponse,
+  optionalText,
+  requiredText,
+  timestamp,
+  uuidParam,
+} from './http';
+import { optionalPhoneNumber } from './phone';
+
+/**
+ * U1/U2: a participant is a person's registration in one project (role, groups, profile values); the person
+ * (names, e-mail, phones…) is known by e-mail within the company and shared by their projects.
+ */
+
+export const PARTICIPANT_STATUSES = ['registered', 'confirmed', 'cancelled'] as const;
+export const participantStatus = z.enum(PARTICIPANT_STATUSES, { error: 'validation.participants.status' });
+export type ParticipantStatus = z.infer<typeof participantStatus>;
+
+/** §5: saving or adding a participant requires a role ('empty role' message, under the role field). */
+export const ROLE_REQUIRED = 'validation.participants.roleRequired';
+
+/** A value of an organiser's own profile field (U5), at most this long. */
+export const PROFILE_VALUE_MAX = 2000;
+
+const localizedName = z.object({ fr: z.string(), en: z.string() });
+const namedRef = z.object({ id: z.uuid(), name: localizedName });
+
+/** One row of the list. */
+export const participantListItem = z.object({
+  id: z.uuid(),
+  personId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  organisation: z.string().nullable(),
+  role: namedRef,
+  groups: z.array(namedRef),
+  status: participantStatus,
+  createdAt: timestamp,
+});
+export type ParticipantListItem = z.input<typeof participantListItem>;
+
+/** One participant with everything the edition panel shows. */
+export const participant = participantListItem.extend({
+  jobTitle: z.string().nullable(),
+  phone: z.string().nullable(),
+  phonePro: z.string().nullable(),
+  language,
+  profile: z.record(z.string(), z.string()),
+  inscriptionSentAt: timestamp.nullable(),
+  updatedAt: timestamp,
+});
+export type Participant = z.input<typeof participant>;
+
+/** The participant form (add modal and edition panel), shared by the server and the web form. */
+export const participantInput = z.object({
+  roleId: z.uuid({ error: ROLE_REQUIRED }),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  // Trimmed and lower-cased, then checked; documented as an e-mail address (the OpenAPI document reads the input).
+  email: z
+    .string({ error: 'validation.email' })
+    .trim()
+    .toLowerCase()
+    .max(254, { error: 'validation.email' })
+    .meta({ format: 'email' })
+    .pipe(z.email({ error: 'validation.email' })),
+  organisation: optionalText(200),
+  jobTitle: optionalText(200),
+  phone: optionalPhoneNumber,
+  phonePro: optionalPhoneNumber,
+  language: language.default('fr'),
+  status: participantStatus.default('registered'),
+  /** Values of the project's own profile fields, by field id; checked on the server against their configuration. */
+  profile: z
+    .record(
+      z.uuid({ error: 'validation.id' }),
+      z.string().max(PROFILE_VALUE_MAX, {
+        error: encodeMessage('validation.tooLong', { maximum: PROFILE_VALUE_MAX }),
+      }),
+    )
+    .default({}),
+});
+export type ParticipantInput = z.input<typeof participantInput>;
+export type ParticipantValues = z.output<typeof participantInput>;
+
+/** U2: adding a participant may also queue the inscription e-mail at once. */
+export const createParticipantInput = participantInput.extend({
+  sendInscription: z.boolean().default(false),
+});
+export type CreateParticipantInput = z.input<typeof createParticipantInput>;
+
+export const participantSortable = [
+  'lastName',
+  'firstName',
+  'email',
+  'organisation',
+  'role',
+  'createdAt',
+] as const;
+
+export const participantListQuery = listQuery(participantSortable).extend({
+  roleId: uuidParam.optional(),
+  groupId: uuidParam.optional(),
+  status: participantStatus.optional(),
+});
+
+/** What the form needs: the project's roles, groups and active own profile fields. */
+export const participantFormOptions = z.object({
+  roles: z.array(namedRef),
+  groups: z.array(namedRef),
+  profileFields: z.array(
+    z.object({
+      id: z.uuid(),
+      title: localizedName,
+      inputType: z.string(),
+      isMandatory: z.boolean(),
+      isEditable: z.boolean(),
+    }),
+  ),
+  /** The standard fields the project makes mandatory beyond names and e-mail (organisation, phone…). */
+  requiredFields: z.array(z.string()),
+});
+export type ParticipantFormOptions = z.input<typeof participantFormOptions>;
+
+const projectParams = z.object({ projectId: uuidParam });
+const oneParams = z.object({ projectId: uuidParam, participantId: uuidParam });
+const idList = z
+  .array(uuidParam)
+  .min(1, { error: 'validation.participants.noneSelected' })
+  .max(1000, { error: encodeMessage('validation.tooLong', { maximum: 1000 }) });
+
+export const listParticipants = defineEndpoint({
+  method: 'GET',
+  path: '/api/projects/:projectId/participants',
+  access: 'user',
+  tag: 'participants',
+  summary: 'U1 participants of a project: search, role, group and status filters, sorting and paging',
+  params: projectParams,
+  query: participantListQuery,
+  response: listResponse(participantListItem),
+});
+
+export const getParticipantFormOptions = defineEndpoint({
+  method: 'GET',
+  path: '/api/projects/:projectId/participant-form',
+  access: 'user',
+  tag: 'participants',
+  summary: 'U1/U2 the roles, groups and own profile fields the participant form offers',
+  params: projectParams,
+  response: participantFormOptions,
+});
+
+export const getParticipant = defineEndpoint({
+  method: 'GET',
+  path: '/api/projects/:projectId/participants/:participantId',
+  access: 'user',
+  tag: 'participants',
+  summary: 'U1 one participant',
+  params: oneParams,
+  response: participant,
+});
+
+export const createParticipant = defineEndpoint({
+  method: 'POST',
+  path: '/api/projects/:projectId/participants',
+  access: 'user',
+  tag: 'participants',
+  summary: 'U2 add a participant (the person of the company with the same e-mail is reused)',
+  params: projectParams,
+  body: createParticipantInput,
+  response: participant,
+});
+
+export const updateParticipant = defineEndpoint({
+  method: 'PUT',
+  path: '/api/projects/:projectId/participants/:participantId',
+  access: 'user',
+  tag: 'participants',
+  summary: 'U1 edit a participant (side edition panel)',
+  params: oneParams,
+  body: participantInput,
+  response: participant,
+});
+
+export const deleteParticipants = defineEndpoint({
+  method: 'POST',
+  path: '/api/projects/:projectId/participants/delete',
+  access: 'user',
+  tag: 'participants',
+  summary: 'U1 remove participants from the project (the persons stay in the company)',
+  params: projectParams,
+  body: z.object({ ids: idList }),
+  response: z.object({ deleted: z.number().int() }),
+});
+
+export const addParticipantsToGroup = defineEndpoint({
+  method: 'POST',
+  path: '/api/projects/:projectId/participants/add-to-group',
+  access: 'user',
+  tag: 'participants',
+  summary: 'U1 put participants in a group of the project (those already in it are left as they are)',
+  params: projectParams,
+  body: z.object({ ids: idList, groupId: z.uuid({ error: 'validation.participants.groupRequired' }) }),
+  response: z.object({ added: z.number().int() }),
+});
+
+export const sendInscriptionEmail = defineEndpoint({
+  method: 'POST',
+  path: '/api/projects/:projectId/participants/:participantId/inscription-email',
+  access: 'user',
+  tag: 'participants',
+  summary: 'U2 queue the inscription e-mail of a participant (once: a second call queues nothing)',
+  params: oneParams,
+  response: z.object({ queued: z.boolean(), inscriptionSentAt: timestamp }),
+});

@@ -1,0 +1,145 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconMail } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type Participant,
+  type ParticipantFormOptions,
+  participantInput,
+} from '../../../contracts/participants';
+import { SubmitButton } from '../../components/forms/submit-button';
+import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
+import { useAppForm } from '../../components/forms/use-app-form';
+import { LeaveConfirmModal } from '../../components/modal/app-modal';
+import { useFormat } from '../../lib/format';
+import { participantQuery, useSendInscription, useUpdateParticipant } from './api';
+import { ParticipantFormFields, participantFormValues } from './participant-form-fields';
+
+/**
+ * §4: the inscription e-mail button works once per page view: the participants it was sent to since the page was
+ * loaded (a reload starts afresh).
+ */
+const inscriptionSentThisView = new Set<string>();
+
+/** U1: the side edition panel that replaces the list, with a way back. */
+export function ParticipantEditPanel({
+  projectId,
+  participantId,
+  options,
+  onBack,
+}: {
+  projectId: string;
+  participantId: string;
+  options: ParticipantFormOptions;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const participant = useQuery(participantQuery(projectId, participantId));
+  if (participant.data) {
+    return (
+      <ParticipantEditForm
+        key={`${participant.data.id}:${participant.data.updatedAt}`}
+        projectId={projectId}
+        participant={participant.data}
+        options={options}
+        onBack={onBack}
+      />
+    );
+  }
+  return (
+    <Stack>
+      <BackButton onBack={onBack} />
+      {participant.error ? <Alert color="red">{t('common.notFoundBody')}</Alert> : <Loader />}
+    </Stack>
+  );
+}
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group>
+      <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
+        {t('participants.back')}
+      </Button>
+    </Group>
+  );
+}
+
+function ParticipantEditForm({
+  projectId,
+  participant,
+  options,
+  onBack,
+}: {
+  projectId: string;
+  participant: Participant;
+  options: ParticipantFormOptions;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const update = useUpdateParticipant(projectId);
+  const send = useSendInscription(projectId);
+  const [sent, setSent] = useState(inscriptionSentThisView.has(participant.id));
+  const [leaving, setLeaving] = useState(false);
+  const app = useAppForm({
+    schema: participantInput,
+    initialValues: participantFormValues(participant),
+    submit: (body) => update.mutateAsync({ participantId: participant.id, body }),
+    successMessage: t('participants.notifications.saved'),
+  });
+  const sendInscription = () => {
+    inscriptionSentThisView.add(participant.id);
+    setSent(true);
+    send.mutate(participant.id, {
+      onSuccess: ({ queued }) =>
+        notifications.show({
+          color: queued ? 'teal' : 'blue',
+          message: queued ? t('participants.inscription.sent') : t('participants.inscription.alreadySent'),
+        }),
+    });
+  };
+  return (
+    <Stack>
+      <BackButton onBack={() => (app.dirty ? setLeaving(true) : onBack())} />
+      <LeaveConfirmModal opened={leaving} onQuit={onBack} onStay={() => setLeaving(false)} />
+      <Paper withBorder p="lg" data-testid="participant-panel">
+        <UnsavedChangesGuard dirty={app.dirty} />
+        <Group justify="space-between" mb="md" align="flex-start">
+          <div>
+            <Title order={2} size="h3">
+              {participant.firstName} {participant.lastName}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('participants.editTitle')}
+            </Text>
+          </div>
+          <Stack gap={4} align="flex-end">
+            <Button
+              variant="light"
+              leftSection={<IconMail size={16} />}
+              onClick={sendInscription}
+              disabled={sent}
+              loading={send.isPending}
+            >
+              {t('participants.inscription.send')}
+            </Button>
+            {participant.inscriptionSentAt && (
+              <Text size="xs" c="dimmed">
+                {t('participants.inscription.sentAt', { date: dateTime(participant.inscriptionSentAt) })}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        <form onSubmit={app.onSubmit} noValidate>
+          <ParticipantFormFields app={app} options={options} withStatus />
+          <Group justify="flex-end" mt="lg">
+            <SubmitButton loading={app.submitting}>{t('common.save')}</SubmitButton>
+          </Group>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
