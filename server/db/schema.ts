@@ -344,6 +344,16 @@ export const persons = pgTable(
   },
   (t) => [
     uniqueIndex('persons_company_email_key').on(t.companyId, sql`lower(${t.email})`),
+    // U1 at 100,000 participants: names sorted in people's order, and the search ignoring accents (migration 0001).
+    index('persons_company_names_idx').on(
+      t.companyId,
+      sql`${t.lastName} collate "und-x-icu"`,
+      sql`${t.firstName} collate "und-x-icu"`,
+    ),
+    index('persons_first_name_trgm_idx').using('gin', sql`maillage_unaccent(${t.firstName}) gin_trgm_ops`),
+    index('persons_last_name_trgm_idx').using('gin', sql`maillage_unaccent(${t.lastName}) gin_trgm_ops`),
+    index('persons_email_trgm_idx').using('gin', sql`maillage_unaccent(${t.email}) gin_trgm_ops`),
+    index('persons_organisation_trgm_idx').using('gin', sql`maillage_unaccent(${t.organisation}) gin_trgm_ops`),
     check('persons_language_check', sql`${t.language} in ('fr', 'en')`),
   ],
 );
@@ -376,6 +386,8 @@ export const participants = pgTable(
     uniqueIndex('participants_project_person_key').on(t.projectId, t.personId),
     index('participants_project_role_idx').on(t.projectId, t.roleId),
     index('participants_person_idx').on(t.personId),
+    index('participants_project_created_idx').on(t.projectId, t.createdAt, t.id),
+    index('participants_project_status_idx').on(t.projectId, t.status),
   ],
 );
 
