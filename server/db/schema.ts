@@ -316,7 +316,10 @@ export const groups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('groups_category_idx').on(t.categoryId, t.position), index('groups_project_idx').on(t.projectId)],
+  (t) => [
+    index('groups_category_idx').on(t.categoryId, t.position),
+    index('groups_project_idx').on(t.projectId),
+  ],
 );
 
 /** A human known by e-mail within a company, who can take part in several of its projects. */
@@ -353,7 +356,10 @@ export const persons = pgTable(
     index('persons_first_name_trgm_idx').using('gin', sql`maillage_unaccent(${t.firstName}) gin_trgm_ops`),
     index('persons_last_name_trgm_idx').using('gin', sql`maillage_unaccent(${t.lastName}) gin_trgm_ops`),
     index('persons_email_trgm_idx').using('gin', sql`maillage_unaccent(${t.email}) gin_trgm_ops`),
-    index('persons_organisation_trgm_idx').using('gin', sql`maillage_unaccent(${t.organisation}) gin_trgm_ops`),
+    index('persons_organisation_trgm_idx').using(
+      'gin',
+      sql`maillage_unaccent(${t.organisation}) gin_trgm_ops`,
+    ),
     check('persons_language_check', sql`${t.language} in ('fr', 'en')`),
   ],
 );
@@ -402,7 +408,10 @@ export const participantGroups = pgTable(
       .references(() => groups.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.participantId, t.groupId] }), index('participant_groups_group_idx').on(t.groupId)],
+  (t) => [
+    primaryKey({ columns: [t.participantId, t.groupId] }),
+    index('participant_groups_group_idx').on(t.groupId),
+  ],
 );
 
 /**
