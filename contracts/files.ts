@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineEndpoint, ok, uuidParam } from './http';
 
 /** E8: what an image is for; decides nothing but the label of the row (sizes come with the upload). */
-export const IMAGE_PURPOSES = ['company.logo', 'project.logo', 'project.banner', 'image'] as const;
+export const IMAGE_PURPOSES = [
+  'company.logo',
+  'project.logo',
+  'project.banner',
+  'participant.picture',
+  'image',
+] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 
 /** The sizes the product uses for its own images (width × height in pixels; height 0 = free height). */
@@ -10,6 +16,7 @@ export const IMAGE_SIZES = {
   'company.logo': { width: 400, height: 200 },
   'project.logo': { width: 400, height: 200 },
   'project.banner': { width: 1200, height: 300 },
+  'participant.picture': { width: 400, height: 400 },
 } as const satisfies Partial<Record<ImagePurpose, { width: number; height: number }>>;
 
 /** E8: image type 14 is stored as uploaded (re-encoded, never cropped), without showing the cropper. */
@@ -143,4 +150,36 @@ export const deleteFile = defineEndpoint({
   summary: 'E8 delete an image of the company',
   params: z.object({ fileId: uuidParam }),
   response: ok,
+});
+
+/** U1: what a document is for (a participant's CV). */
+export const DOCUMENT_PURPOSES = ['participant.cv'] as const;
+export type DocumentPurpose = (typeof DOCUMENT_PURPOSES)[number];
+/** A document larger than this is refused (bytes). */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** What the file input offers; the server checks the content (`%PDF-`). */
+export const DOCUMENT_ACCEPT = 'application/pdf';
+
+export const storedDocument = z.object({
+  id: z.uuid(),
+  /** Served as a download (content-disposition: attachment). */
+  url: z.string(),
+  name: z.string().nullable(),
+});
+export type StoredDocument = z.infer<typeof storedDocument>;
+
+/** Fields of the multipart request: `file` (a PDF), `purpose`, optional `projectId`. */
+export const uploadDocument = defineEndpoint({
+  method: 'POST',
+  path: '/api/files/documents',
+  access: 'user',
+  tag: 'files',
+  summary: 'U1 upload a PDF document (a participant CV), at most 10 MB (multipart)',
+  multipart: true,
+  body: z.object({
+    file: uploadedFile,
+    purpose: z.enum(DOCUMENT_PURPOSES, { error: 'validation.invalid' }),
+    projectId: uuidParam.optional(),
+  }),
+  response: storedDocument,
 });

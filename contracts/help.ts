@@ -13,6 +13,7 @@ export const HELP_SCREENS = [
   'project.dashboard',
   'project.settings',
   'project.participants',
+  'project.participantImport',
   'project.roles',
   'project.groups',
   'project.profileFields',

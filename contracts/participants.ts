@@ -53,9 +53,36 @@ export const participant = participantListItem.extend({
   language,
   profile: z.record(z.string(), z.string()),
   inscriptionSentAt: timestamp.nullable(),
+  /** The person's picture (served at /files/<id>), CV (PDF, downloaded) and video link. */
+  pictureFileId: z.uuid().nullable(),
+  cv: z.object({ id: z.uuid(), url: z.string(), name: z.string().nullable() }).nullable(),
+  videoUrl: z.string().nullable(),
   updatedAt: timestamp,
 });
 export type Participant = z.input<typeof participant>;
+
+/** The longest video link accepted. */
+export const VIDEO_URL_MAX = 500;
+
+/** A video link: an http(s) address (YouTube or Vimeo preferred); empty = none. */
+export const videoUrl = z
+  .string()
+  .trim()
+  .max(VIDEO_URL_MAX, { error: encodeMessage('validation.tooLong', { maximum: VIDEO_URL_MAX }) })
+  .refine(
+    (value) => {
+      if (value === '') return true;
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    },
+    { error: 'validation.participants.videoUrl' },
+  )
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
 
 /** The participant form (add modal and edition panel), shared by the server and the web form. */
 export const participantInput = z.object({
@@ -76,6 +103,13 @@ export const participantInput = z.object({
   phonePro: optionalPhoneNumber,
   language: language.default('fr'),
   status: participantStatus.default('registered'),
+  /**
+   * The picture (an image of purpose `participant.picture`) and CV (a document of purpose `participant.cv`) of the
+   * company; null removes them, left out keeps them as they are.
+   */
+  pictureFileId: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
+  cvFileId: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
+  videoUrl: videoUrl.optional(),
   /** Values of the project's own profile fields, by field id; checked on the server against their configuration. */
   profile: z
     .record(
@@ -110,6 +144,21 @@ export const participantListQuery = listQuery(participantSortable).extend({
   status: participantStatus.optional(),
 });
 
+/** The export takes the list's filters and sort, and every row (no page). */
+export const participantExportQuery = participantListQuery.omit({ page: true, pageSize: true });
+export type ParticipantExportQuery = z.input<typeof participantExportQuery>;
+
+/** One e-mail of the outbox sent to a participant in this project (info window, E-mails tab). */
+export const participantEmail = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  createdAt: timestamp,
+  sentAt: timestamp.nullable(),
+});
+export type ParticipantEmail = z.input<typeof participantEmail>;
+
 /** What the form needs: the project's roles, groups and active own profile fields. */
 export const participantFormOptions = z.object({
   roles: z.array(namedRef),
@@ -121,6 +170,8 @@ export const participantFormOptions = z.object({
       inputType: z.string(),
       isMandatory: z.boolean(),
       isEditable: z.boolean(),
+      /** Shown in the participant's info window (§5 'shown on view'). */
+      isShownOnView: z.boolean(),
     }),
   ),
   /** The standard fields the project makes mandatory beyond names and e-mail (organisation, phone…). */
@@ -218,4 +269,36 @@ export const sendInscriptionEmail = defineEndpoint({
   summary: 'U2 queue the inscription e-mail of a participant (once: a second call queues nothing)',
   params: oneParams,
   response: z.object({ queued: z.boolean(), inscriptionSentAt: timestamp }),
+});
+
+export const exportParticipantsXlsx = defineEndpoint({
+  method: 'GET',
+  path: '/api/projects/:projectId/participants/export.xlsx',
+  access: 'user',
+  tag: 'participants',
+  summary: 'U1 export the filtered, sorted list (every row) as an Excel workbook (streamed download)',
+  params: projectParams,
+  query: participantExportQuery,
+  response: z.string().meta({ format: 'binary' }),
+});
+
+export const exportParticipantsCsv = defineEndpoint({
+  method: 'GET',
+  path: '/api/projects/:projectId/participants/export.csv',
+  access: 'user',
+  tag: 'participants',
+  summary: 'U1 export the filtered, sorted list (every row) as CSV (UTF-8, streamed download)',
+  params: projectParams,
+  query: participantExportQuery,
+  response: z.string(),
+});
+
+export const listParticipantEmails = defineEndpoint({
+  method: 'GET',
+  path: '/api/projects/:projectId/participants/:participantId/emails',
+  access: 'user',
+  tag: 'participants',
+  summary: 'U1 the outbox e-mails sent to this participant in this project, newest first',
+  params: oneParams,
+  response: z.object({ items: z.array(participantEmail) }),
 });

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { describe } from 'vitest';
 import {
   ApiClient,
@@ -5,6 +8,7 @@ import {
   dialog,
   errorUnder,
   expect,
+  fill,
   LANGUAGES,
   notice,
   ORGANISER,
@@ -83,5 +87,109 @@ describe.each(LANGUAGES)('participants (%s)', (language) => {
     await tableSettled(page);
     await until(() => tableRows(page).allTextContents()).toEqual([expect.stringContaining('Boréal Export')]);
     expect(new URL(page.url()).searchParams.get('q')).toBe(`berube ${key}`);
+  });
+
+  test('export the filtered list, open a record, refuse a second one, add a picture through the cropper', async ({
+    page,
+    baseUrl,
+  }) => {
+    const api = await ApiClient.signIn(baseUrl, ORGANISER);
+    const project = await api.createProject();
+    const buyer = await api.call<{ id: string }>('POST', `/api/projects/${project.id}/roles`, {
+      name: { fr: 'Acheteur', en: 'Buyer' },
+    });
+    const exhibitor = await api.call<{ id: string }>('POST', `/api/projects/${project.id}/roles`, {
+      name: { fr: 'Exposant', en: 'Exhibitor' },
+    });
+    const tag = uniqueName('x').split(' ').at(-1) as string;
+    const add = (lastName: string, roleId: string) =>
+      api.call<{ id: string }>('POST', `/api/projects/${project.id}/participants`, {
+        roleId,
+        firstName: 'Zoé',
+        lastName,
+        email: `${lastName
+          .normalize('NFD')
+          .replace(/[^A-Za-z]/g, '')
+          .toLowerCase()}.${tag}@example.test`,
+      });
+    await add('Arsenault', buyer.id);
+    await add('Bouchard', exhibitor.id);
+    await add('Côté', buyer.id);
+
+    await signIn(page, ORGANISER, language);
+    await page.goto(`/projects/${project.id}/participants`);
+    await tableSettled(page);
+    await until(() => tableRows(page).count()).toBe(3);
+
+    // Export with the role filter: an Excel workbook named after the project and the day, holding the filtered rows.
+    await choose(page, page.getByTestId('role-filter'), language === 'fr' ? 'Acheteur' : 'Buyer');
+    await until(() => tableRows(page).count()).toBe(2);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: p.export.xlsx }).click(),
+    ]);
+    const projectName = (language === 'fr' ? project.nameFr : project.nameEn)
+      .toLowerCase()
+      .replace(/ /g, '-');
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^participants-${projectName}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const names: string[] = [];
+    sheet.eachRow((row, index) => {
+      if (index > 1) names.push(String(row.getCell(1).value));
+    });
+    expect(String(sheet.getRow(1).getCell(1).value)).toBe(p.fields.lastName);
+    expect(names).toEqual(['Arsenault', 'Côté']);
+
+    // The info window of one participant, with its tabs; a second one is refused with the message.
+    await page.getByRole('button', { name: fill(p.info.open, { name: 'Zoé Arsenault' }) }).click();
+    const info = page.getByRole('dialog', { name: fill(p.info.title, { name: 'Zoé Arsenault' }) });
+    await info.waitFor();
+    await info.getByRole('tab', { name: p.info.tabs.emails }).click();
+    await info.getByText(p.info.noEmails).waitFor();
+    await page.getByRole('button', { name: fill(p.info.open, { name: 'Zoé Côté' }) }).click();
+    await notice(page, p.info.cantOpenMore).waitFor();
+    expect(await page.getByTestId('participant-info').count()).toBe(1);
+    await info.getByRole('button', { name: t.common.close }).click();
+    await info.waitFor({ state: 'detached' });
+
+    // A picture through the cropper, in the edition panel, saved with the participant.
+    await tableRows(page).first().getByRole('cell', { name: 'Arsenault', exact: true }).click();
+    const panel = page.getByTestId('participant-panel');
+    await panel.waitFor();
+    const png = await sharp({
+      create: { width: 900, height: 700, channels: 3, background: { r: 200, g: 80, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    await panel
+      .locator('input[type="file"][accept^="image"]')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+    const cropper = dialog(page, t.images.cropper.title);
+    await cropper.waitFor();
+    await cropper.locator('.cropper-container').waitFor();
+    await submit(cropper.getByRole('button', { name: t.images.cropper.save, exact: true }));
+    await cropper.waitFor({ state: 'detached' });
+    const picture = panel.getByRole('img', {
+      name: fill(t.images.field.current, { label: p.fields.picture }),
+    });
+    await picture.waitFor();
+    await until(() =>
+      picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+    ).toEqual([400, 400]);
+    await submit(panel.getByRole('button', { name: t.common.save, exact: true }));
+    await notice(page, p.notifications.saved).waitFor();
+    const saved = await api.call<{ items: { id: string; lastName: string }[] }>(
+      'GET',
+      `/api/projects/${project.id}/participants?q=Arsenault`,
+    );
+    const one = await api.call<{ pictureFileId: string | null }>(
+      'GET',
+      `/api/projects/${project.id}/participants/${saved.items[0].id}`,
+    );
+    expect(one.pictureFileId).not.toBeNull();
   });
 });

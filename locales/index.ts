@@ -9,6 +9,7 @@ import enHelp from './en/help.json';
 import enImages from './en/images.json';
 import enMail from './en/mail.json';
 import enOrganisation from './en/organisation.json';
+import enParticipantImport from './en/participant-import.json';
 import enParticipants from './en/participants.json';
 import enPhone from './en/phone.json';
 import enProfileFields from './en/profile-fields.json';
@@ -24,6 +25,7 @@ import frHelp from './fr/help.json';
 import frImages from './fr/images.json';
 import frMail from './fr/mail.json';
 import frOrganisation from './fr/organisation.json';
+import frParticipantImport from './fr/participant-import.json';
 import frParticipants from './fr/participants.json';
 import frPhone from './fr/phone.json';
 import frProfileFields from './fr/profile-fields.json';
@@ -73,6 +75,7 @@ export const fr = merge(
   frProfileFields,
   frMail,
   frParticipants,
+  frParticipantImport,
 );
 export const en = merge(
   enCore,
@@ -90,4 +93,5 @@ export const en = merge(
   enProfileFields,
   enMail,
   enParticipants,
+  enParticipantImport,
 );

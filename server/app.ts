@@ -11,6 +11,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES } from '../contracts/files';
+import { IMPORT_MAX_BYTES } from '../contracts/participant-import';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
@@ -23,6 +24,7 @@ import { registerGroupRoutes } from './modules/groups/routes';
 import { registerHelpRoutes } from './modules/help/routes';
 import { registerMailRoutes } from './modules/mail/routes';
 import { registerOrganisationRoutes } from './modules/organisation/routes';
+import { registerParticipantImportRoutes } from './modules/participant-import/routes';
 import { registerParticipantRoutes } from './modules/participants/routes';
 import { registerProfileFieldRoutes } from './modules/profile-fields/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
@@ -102,12 +104,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     getToken: (request) => request.headers['x-csrf-token'] as string | undefined,
   });
   await app.register(fastifyRateLimit, { global: false });
-  // Uploads (images): one file per request; a longer file is cut (not thrown) and refused by its route with a
-  // field error (server/http/endpoint.ts reads the parts).
+  // Uploads: one file per request, cut (not thrown) beyond the largest route limit (a spreadsheet to import);
+  // each route refuses what exceeds its own limit with a field error (server/http/endpoint.ts reads the parts).
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false,
     limits: {
-      fileSize: IMAGE_MAX_BYTES,
+      fileSize: Math.max(IMAGE_MAX_BYTES, IMPORT_MAX_BYTES),
       files: 1,
       fields: 10,
       fieldSize: 10_000,
@@ -149,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerProfileFieldRoutes(app, deps);
   registerMailRoutes(app, deps);
   registerParticipantRoutes(app, deps);
+  registerParticipantImportRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

@@ -6,6 +6,7 @@ import type { Deps } from './deps';
 import { startJobs } from './jobs/queue';
 import { fileJobs } from './modules/files/jobs';
 import { mailJobs } from './modules/mail/jobs';
+import { participantImportJobs } from './modules/participant-import/jobs';
 import { sessionJobs } from './modules/session/jobs';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
@@ -30,7 +31,7 @@ const { app } = built;
 if (config.jobs) {
   deps.jobs = await startJobs(
     database,
-    [...sessionJobs(depsRef), ...fileJobs(depsRef), ...mailJobs(depsRef)],
+    [...sessionJobs(depsRef), ...fileJobs(depsRef), ...mailJobs(depsRef), ...participantImportJobs(depsRef)],
     app.log,
     {
       databaseUrl: config.databaseUrl,

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { companySortable, companySwitchSortable } from '../../contracts/companies';
 import { projectSortable } from '../../contracts/projects';
 import { listSearchSchema } from '../components/data-table/list-search';
+import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
 import { sessionQuery } from '../features/session/api';
 import { SignInPage } from '../features/session/sign-in-page';
@@ -80,6 +81,10 @@ const ProfileFieldPage = lazyRouteComponent(
 const ParticipantListPage = lazyRouteComponent(
   () => import('../features/participants/participant-list-page'),
   'ParticipantListPage',
+);
+const ParticipantImportPage = lazyRouteComponent(
+  () => import('../features/participant-import/participant-import-page'),
+  'ParticipantImportPage',
 );
 const OutboxPage = lazyRouteComponent(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const WhatsNewPage = lazyRouteComponent(() => import('../features/releases/whats-new-page'), 'WhatsNewPage');
@@ -215,7 +220,15 @@ const companySwitchesRoute = createRoute({
 const projectParticipantsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'participants',
+  validateSearch: participantSearch,
   component: ParticipantListPage,
+});
+
+/** U3: import of participants from a spreadsheet. */
+const projectParticipantImportRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'participants/import',
+  component: ParticipantImportPage,
 });
 
 /** J4: the participant roles of the project. */
@@ -289,6 +302,7 @@ const routeTree = rootRoute.addChildren([
       projectDashboardRoute,
       projectSettingsRoute,
       projectParticipantsRoute,
+      projectParticipantImportRoute,
       projectRolesRoute,
       projectGroupsRoute,
       projectProfileFieldsRoute,

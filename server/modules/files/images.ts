@@ -2,6 +2,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
   type CropRect,
   FREE_HEIGHT_DEFAULT,
+  IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
   type UploadedFile,
 } from '../../../contracts/files';
@@ -64,7 +65,8 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
  * A broken file is refused when its pixels are read (`notAnImage`).
  */
 export async function readUpload(file: UploadedFile, maxMegabytes: number): Promise<SourceImage> {
-  if (file.truncated) throw AppError.field('file', 'images.errors.tooLarge', { maximum: maxMegabytes });
+  if (file.truncated || file.bytes.byteLength > IMAGE_MAX_BYTES)
+    throw AppError.field('file', 'images.errors.tooLarge', { maximum: maxMegabytes });
   if (file.bytes.byteLength === 0) throw notAnImage();
   let meta: Metadata;
   try {

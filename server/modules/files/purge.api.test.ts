@@ -40,13 +40,14 @@ async function storedImage(purpose: string, age: number) {
 
 const served = async (id: string) => (await t.app.inject({ url: `/files/${id}` })).statusCode;
 
-it('purges, every night, the logos and banners nothing points to after a day, bytes included', async () => {
+it('purges, every night, the logos, banners, pictures and CVs nothing points to after a day, bytes included', async () => {
   expect(fileJobs(() => t.deps).map((job) => job.name)).toContain('files.purge');
   const abandoned = await storedImage('project.banner', 2 * DAY);
   const fresh = await storedImage('project.logo', 60_000);
   const companyLogo = await storedImage('company.logo', 2 * DAY);
   const projectLogo = await storedImage('project.logo', 2 * DAY);
   const editorImage = await storedImage('editor', 2 * DAY);
+  const abandonedCv = await storedImage('participant.cv', 2 * DAY);
   await t.deps.db
     .update(companies)
     .set({ logoFileId: companyLogo.id })
@@ -59,7 +60,8 @@ it('purges, every night, the logos and banners nothing points to after a day, by
   await t.deps.db.update(projects).set({ logoFileId: projectLogo.id }).where(eq(projects.id, project.id));
   expect(await served(abandoned.id)).toBe(200);
 
-  expect(await purgeUnreferencedImages(t.deps)).toBe(1);
+  expect(await purgeUnreferencedImages(t.deps)).toBe(2);
+  expect(await t.deps.storage.get(abandonedCv.storageKey)).toBeNull();
   expect(await served(abandoned.id)).toBe(404);
   expect(await t.deps.storage.get(abandoned.storageKey)).toBeNull();
   // Kept: one still waiting for its form, the ones in use, and the images inside texts.

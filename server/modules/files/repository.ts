@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { companies, files, projects } from '../../db/schema';
+import { companies, files, persons, projects } from '../../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -23,10 +23,15 @@ export async function findFileToReference(db: Executor, companyId: string, id: s
   return row;
 }
 
-/** Any file by its id: for serving, where the unguessable id is the permission. */
+/** Any file by its id, for serving: images are public by their unguessable id, documents are not (see routes). */
 export async function findFile(db: Executor, id: string) {
   const [row] = await db
-    .select({ storageKey: files.storageKey, contentType: files.contentType })
+    .select({
+      companyId: files.companyId,
+      storageKey: files.storageKey,
+      contentType: files.contentType,
+      originalName: files.originalName,
+    })
     .from(files)
     .where(eq(files.id, id));
   return row;
@@ -54,10 +59,16 @@ export async function isCompanyProject(db: Executor, companyId: string, projectI
 }
 
 /** Purposes whose only references are the logo and banner columns: a file of these nobody points to is left over. */
-const REFERENCED_BY_COLUMNS = ['company.logo', 'project.logo', 'project.banner'];
+const REFERENCED_BY_COLUMNS = [
+  'company.logo',
+  'project.logo',
+  'project.banner',
+  'participant.picture',
+  'participant.cv',
+];
 
 /**
- * Deletes the logos and banners that nothing points to and that were stored before `before` (an upload abandoned
+ * Deletes the logos, banners, pictures and CVs that nothing points to and that were stored before `before` (an upload abandoned
  * in the wizard, a crop never attached), returning their storage keys. Editor images live inside texts and are
  * left alone.
  */
@@ -70,6 +81,7 @@ export async function deleteUnreferencedImages(db: Executor, before: Date) {
         lt(files.createdAt, before),
         sql`not exists (select 1 from ${companies} where ${companies.logoFileId} = ${files.id})`,
         sql`not exists (select 1 from ${projects} where ${projects.logoFileId} = ${files.id} or ${projects.bannerFileId} = ${files.id})`,
+        sql`not exists (select 1 from ${persons} where ${persons.pictureFileId} = ${files.id} or ${persons.cvFileId} = ${files.id})`,
       ),
     )
     .returning({ storageKey: files.storageKey });

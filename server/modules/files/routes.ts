@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deleteFile, uploadEditorImage, uploadImage } from '../../../contracts/files';
+import { deleteFile, uploadDocument, uploadEditorImage, uploadImage } from '../../../contracts/files';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
 import { sendProblem } from '../../http/errors';
@@ -27,17 +27,30 @@ export function registerFileRoutes(app: FastifyInstance, deps: Deps) {
   route(app, uploadEditorImage, ({ auth, body }) => service.uploadEditorImage(deps, auth, body), {
     rateLimit: uploadRateLimit,
   });
+  route(app, uploadDocument, ({ auth, body }) => service.uploadDocument(deps, auth, body), {
+    rateLimit: uploadRateLimit,
+  });
   route(app, deleteFile, ({ auth, params }) => service.deleteFile(deps, auth, params.fileId));
 
   // Images are public by their unguessable id: they go into e-mails and public pages. Never cached as anything
   // else than what they are; a file's bytes never change under its id.
   app.get<{ Params: { fileId: string } }>(
     '/files/:fileId',
-    { schema: { hide: true } },
+    // Public, but the session (when there is one) is read: documents are served only within their company.
+    { schema: { hide: true }, config: { access: 'public', touchesSession: false } },
     async (request, reply) => {
       const { fileId } = request.params;
-      const file = UUID.test(fileId) ? await service.readFile(deps, fileId) : null;
+      const file = UUID.test(fileId) ? await service.readFile(deps, fileId, request.auth) : null;
       if (!file) return sendProblem(request, reply, 404, 'notFound');
+      if (file.download) {
+        // A document: downloaded, kept out of shared caches.
+        return reply
+          .type(file.contentType)
+          .header('content-disposition', attachment(file.download))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(file.bytes);
+      }
       return reply
         .type(file.contentType)
         .header('x-content-type-options', 'nosniff')
@@ -46,4 +59,14 @@ export function registerFileRoutes(app: FastifyInstance, deps: Deps) {
         .send(file.bytes);
     },
   );
+}
+
+/** A download's header: an ASCII fallback name and the exact name (RFC 6266 / 5987). */
+export function attachment(filename: string) {
+  const ascii =
+    filename
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'download';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

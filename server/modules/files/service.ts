@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   AS_UPLOADED_MAX_SIDE,
+  DOCUMENT_MAX_BYTES,
+  type DocumentPurpose,
   EDITOR_IMAGE_MAX_WIDTH,
   fileUrl,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_SIDE,
   IMAGE_TYPE_AS_UPLOADED,
+  type StoredDocument,
   type StoredImage,
   type UploadedFile,
   type uploadImageBody,
@@ -127,17 +130,86 @@ export async function removeStoredBytes(deps: Deps, storageKeys: string[]) {
 }
 
 /** The bytes of a file, by its id alone (served publicly: images go into e-mails and public pages). */
-export async function readFile(deps: Deps, fileId: string) {
+export async function readFile(deps: Deps, fileId: string, auth: AuthContext | null) {
   const row = await repo.findFile(deps.db, fileId);
   if (!row) return null;
+  // A document (a CV) is personal data: only a signed-in user of its company reads it; anyone else does not find it.
+  const isDocument = row.contentType === 'application/pdf';
+  if (isDocument && (!auth || auth.companyId !== row.companyId)) return null;
   const object = await deps.storage.get(row.storageKey);
-  return object ? { bytes: object.bytes, contentType: row.contentType } : null;
+  return object
+    ? {
+        bytes: object.bytes,
+        contentType: row.contentType,
+        // Documents (a CV) are downloaded, never shown inside the site.
+        download: row.contentType === 'application/pdf' ? (row.originalName ?? 'document.pdf') : null,
+      }
+    : null;
+}
+
+const PDF_MAGIC = '%PDF-';
+
+/**
+ * U1: a PDF document (a participant's CV) of at most 10 MB, recognised by its content (`%PDF-`), never by its
+ * name or declared type; stored for the company (and the project, which must be one of the company's).
+ */
+export async function uploadDocument(
+  deps: Deps,
+  auth: AuthContext,
+  input: { file: UploadedFile; purpose: DocumentPurpose; projectId?: string },
+): Promise<StoredDocument> {
+  const projectId = input.projectId ?? null;
+  if (projectId && !(await repo.isCompanyProject(deps.db, auth.companyId, projectId))) {
+    throw AppError.notFound();
+  }
+  const { bytes } = input.file;
+  if (input.file.truncated || bytes.byteLength > DOCUMENT_MAX_BYTES) {
+    throw AppError.field('file', 'validation.participants.cvTooLarge', {
+      maximum: DOCUMENT_MAX_BYTES / (1024 * 1024),
+    });
+  }
+  if (bytes.byteLength === 0) throw AppError.field('file', 'validation.empty');
+  if (Buffer.from(bytes.subarray(0, PDF_MAGIC.length)).toString('latin1') !== PDF_MAGIC) {
+    throw AppError.field('file', 'validation.participants.cvNotPdf');
+  }
+  const id = randomUUID();
+  const storageKey = `documents/${id}.pdf`;
+  const name = pdfName(input.file.filename);
+  await deps.storage.put(storageKey, bytes, 'application/pdf');
+  try {
+    await repo.insertFile(deps.db, {
+      id,
+      companyId: auth.companyId,
+      projectId,
+      purpose: input.purpose,
+      storageKey,
+      contentType: 'application/pdf',
+      byteSize: bytes.byteLength,
+      originalName: name,
+      createdBy: auth.userId,
+    });
+  } catch (error) {
+    await deps.storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
+  return { id, url: fileUrl(id), name };
+}
+
+/** The name a document is downloaded under: the original one, without path or control characters, ending in .pdf. */
+function pdfName(filename: string) {
+  const base = (filename.split(/[\\/]/).pop() ?? '')
+    .replace(/[^\p{L}\p{N}\p{P}\p{Zs}]/gu, '')
+    .replace(/"/g, '')
+    .trim()
+    .slice(0, 150);
+  if (!base) return 'document.pdf';
+  return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
 }
 
 /** How long an image may wait for the form that uploaded it (a wizard left open overnight) before it is purged. */
 export const UNREFERENCED_GRACE_HOURS = 24;
 
-/** Deletes the logos and banners nothing points to any more, then their bytes; answers how many went. */
+/** Deletes the logos, banners, pictures and CVs nothing points to any more, then their bytes; answers how many went. */
 export async function purgeUnreferencedImages(deps: Deps): Promise<number> {
   const before = new Date(deps.now().getTime() - UNREFERENCED_GRACE_HOURS * 3_600_000);
   const gone = await repo.deleteUnreferencedImages(deps.db, before);

@@ -1,10 +1,12 @@
-import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Language, ListParams } from '../../../contracts/http';
 import type { ParticipantStatus } from '../../../contracts/participants';
 import type { Executor } from '../../db/client';
 import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
 import {
+  files,
   groups,
+  mailMessages,
   participantGroups,
   participants,
   persons,
@@ -23,7 +25,17 @@ export type ParticipantListParams = ListParams & {
 export type PersonRow = typeof persons.$inferSelect;
 export type PersonFields = Pick<
   typeof persons.$inferInsert,
-  'email' | 'firstName' | 'lastName' | 'organisation' | 'jobTitle' | 'phone' | 'phonePro' | 'language'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'organisation'
+  | 'jobTitle'
+  | 'phone'
+  | 'phonePro'
+  | 'language'
+  | 'pictureFileId'
+  | 'cvFileId'
+  | 'videoUrl'
 >;
 
 const rowColumns = {
@@ -43,6 +55,12 @@ const rowColumns = {
   phone: persons.phone,
   phonePro: persons.phonePro,
   language: persons.language,
+  pictureFileId: persons.pictureFileId,
+  cvFileId: persons.cvFileId,
+  cvName: sql<
+    string | null
+  >`(select ${files.originalName} from ${files} where ${files.id} = ${persons.cvFileId})`,
+  videoUrl: persons.videoUrl,
   roleNameFr: roles.nameFr,
   roleNameEn: roles.nameEn,
 };
@@ -52,7 +70,7 @@ function scoped(companyId: string, projectId: string) {
   return and(eq(participants.companyId, companyId), eq(participants.projectId, projectId));
 }
 
-function baseSelect(db: Executor) {
+export function baseSelect(db: Executor) {
   return db
     .select(rowColumns)
     .from(participants)
@@ -83,7 +101,8 @@ export async function findParticipant(db: Executor, companyId: string, projectId
 }
 export type ParticipantRow = NonNullable<Awaited<ReturnType<typeof findParticipant>>>;
 
-function listWhere(companyId: string, projectId: string, params: ParticipantListParams) {
+/** The list's filters on participants alone: without a search, counting needs no join with persons. */
+function participantFilters(companyId: string, projectId: string, params: ParticipantListParams) {
   return and(
     scoped(companyId, projectId),
     params.roleId ? eq(participants.roleId, params.roleId) : undefined,
@@ -91,11 +110,35 @@ function listWhere(companyId: string, projectId: string, params: ParticipantList
     params.groupId
       ? sql`exists (select 1 from ${participantGroups} where ${participantGroups.participantId} = ${participants.id} and ${participantGroups.groupId} = ${params.groupId})`
       : undefined,
+  );
+}
+
+export function listWhere(companyId: string, projectId: string, params: ParticipantListParams) {
+  return and(
+    participantFilters(companyId, projectId, params),
+    // Always true (a participant's person is of its company), but it lets the planner read the persons in name
+    // order through persons_company_names_idx instead of sorting the whole company (100,000 rows: 196 → 10 ms).
+    eq(persons.companyId, companyId),
     searchCondition(params.q, [persons.firstName, persons.lastName, persons.email, persons.organisation]),
   );
 }
 
-function listOrder(params: ParticipantListParams): SQL[] {
+/** The list's total: joined with persons only to search them. */
+export function listCount(db: Executor, companyId: string, projectId: string, params: ParticipantListParams) {
+  if (!params.q?.trim()) {
+    return db
+      .select({ n: count() })
+      .from(participants)
+      .where(participantFilters(companyId, projectId, params));
+  }
+  return db
+    .select({ n: count() })
+    .from(participants)
+    .innerJoin(persons, eq(persons.id, participants.personId))
+    .where(listWhere(companyId, projectId, params));
+}
+
+export function listOrder(params: ParticipantListParams): SQL[] {
   const roleName = params.language === 'en' ? roles.nameEn : roles.nameFr;
   return orderBy(
     params,
@@ -127,15 +170,55 @@ export async function listParticipants(
         .orderBy(...listOrder(params))
         .limit(limit)
         .offset(offset),
-    async () =>
-      (
-        await db
-          .select({ n: count() })
-          .from(participants)
-          .innerJoin(persons, eq(persons.id, participants.personId))
-          .where(where)
-      )[0].n,
+    async () => (await listCount(db, companyId, projectId, params))[0].n,
   );
+}
+
+/**
+ * U1 export: the rows of the list (same filters and sort), every one of them, read in batches so that 100,000
+ * participants never sit in memory at once.
+ */
+export async function* exportParticipants(
+  db: Executor,
+  companyId: string,
+  projectId: string,
+  params: Omit<ParticipantListParams, 'page' | 'pageSize'>,
+  batchSize = 1000,
+) {
+  const listParams = { ...params, page: 1, pageSize: batchSize };
+  const where = listWhere(companyId, projectId, listParams);
+  for (let offset = 0; ; offset += batchSize) {
+    const rows = await baseSelect(db)
+      .where(where)
+      .orderBy(...listOrder(listParams))
+      .limit(batchSize)
+      .offset(offset);
+    if (rows.length) yield rows;
+    if (rows.length < batchSize) return;
+  }
+}
+
+/** U1 info window: the outbox messages sent to this address in this project, newest first. */
+export async function listEmailsTo(db: Executor, companyId: string, projectId: string, email: string) {
+  return db
+    .select({
+      id: mailMessages.id,
+      kind: mailMessages.kind,
+      subject: mailMessages.subject,
+      status: mailMessages.status,
+      createdAt: mailMessages.createdAt,
+      sentAt: mailMessages.sentAt,
+    })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.companyId, companyId),
+        eq(mailMessages.projectId, projectId),
+        eq(sql`lower(${mailMessages.toEmail})`, email.toLowerCase()),
+      ),
+    )
+    .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+    .limit(200);
 }
 
 /** The groups of some participants (one page of the list), in the groups' order. */

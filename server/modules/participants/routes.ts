@@ -3,14 +3,19 @@ import {
   addParticipantsToGroup,
   createParticipant,
   deleteParticipants,
+  exportParticipantsCsv,
+  exportParticipantsXlsx,
   getParticipant,
   getParticipantFormOptions,
+  listParticipantEmails,
   listParticipants,
   sendInscriptionEmail,
   updateParticipant,
 } from '../../../contracts/participants';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
+import { attachment } from '../files/routes';
+import { type ExportFormat, exportParticipants } from './export';
 import * as service from './service';
 
 export function registerParticipantRoutes(app: FastifyInstance, deps: Deps) {
@@ -19,6 +24,25 @@ export function registerParticipantRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, getParticipantFormOptions, ({ auth, params }) =>
     service.getFormOptions(deps, auth, params.projectId),
+  );
+  // U1 export: declared in contracts/ and registered with route() like every endpoint (same session, company and
+  // project checks, OpenAPI, the generic walker); the handler answers a stream with download headers instead of JSON.
+  // The project is checked before the first byte, so a wrong project is a plain 404.
+  const download =
+    (format: ExportFormat): Parameters<typeof route<typeof exportParticipantsXlsx>>[2] =>
+    async ({ auth, params, query, reply }) => {
+      const file = await exportParticipants(deps, auth, params.projectId, query, format);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', attachment(file.filename))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream) as never;
+    };
+  route(app, exportParticipantsXlsx, download('xlsx'));
+  route(app, exportParticipantsCsv, download('csv'));
+  route(app, listParticipantEmails, ({ auth, params }) =>
+    service.listEmails(deps, auth, params.projectId, params.participantId),
   );
   route(app, getParticipant, ({ auth, params }) =>
     service.getParticipant(deps, auth, params.projectId, params.participantId),

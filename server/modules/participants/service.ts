@@ -1,3 +1,4 @@
+import { fileUrl } from '../../../contracts/files';
 import { decodeMessage, type Language, type ListParams } from '../../../contracts/http';
 import {
   PARTICIPANT_STATUSES,
@@ -9,6 +10,7 @@ import { type ProfileFieldRule, participantProfileSchema } from '../../../contra
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { findFileToReference } from '../files/repository';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { renderInscriptionMail } from '../mail/templates';
 import { listFieldRows } from '../profile-fields/repository';
@@ -49,6 +51,9 @@ function presentOne(row: repo.ParticipantRow, groups: GroupRef[]) {
     language: row.language as Language,
     profile: row.profile,
     inscriptionSentAt: row.inscriptionSentAt,
+    pictureFileId: row.pictureFileId,
+    cv: row.cvFileId ? { id: row.cvFileId, url: fileUrl(row.cvFileId), name: row.cvName } : null,
+    videoUrl: row.videoUrl,
     updatedAt: row.updatedAt,
   };
 }
@@ -100,6 +105,7 @@ export async function getFormOptions(deps: Deps, auth: AuthContext, projectId: s
       inputType: f.inputType,
       isMandatory: f.isMandatory,
       isEditable: f.isEditable,
+      isShownOnView: f.isShownOnView,
     })),
     requiredFields: rules
       .filter((r) => r.standardKey && r.isActive && r.isMandatory)
@@ -123,7 +129,11 @@ const FORM_STANDARD_KEYS = [
   'language',
 ];
 
-async function profileRules(db: Executor, companyId: string, projectId: string): Promise<ProfileFieldRule[]> {
+export async function profileRules(
+  db: Executor,
+  companyId: string,
+  projectId: string,
+): Promise<ProfileFieldRule[]> {
   const rows = await listFieldRows(db, companyId, projectId);
   return rows
     .filter((f) => f.standardKey === null || FORM_STANDARD_KEYS.includes(f.standardKey))
@@ -182,7 +192,27 @@ const personFields = (input: ParticipantValues): repo.PersonFields => ({
   phone: input.phone,
   phonePro: input.phonePro,
   language: input.language,
+  // Left out: kept as they are (null removes them).
+  ...(input.pictureFileId !== undefined ? { pictureFileId: input.pictureFileId } : {}),
+  ...(input.cvFileId !== undefined ? { cvFileId: input.cvFileId } : {}),
+  ...(input.videoUrl !== undefined ? { videoUrl: input.videoUrl } : {}),
 });
+
+/**
+ * The picture and CV must be files of the company stored for that purpose (E8 `participant.picture`, a PDF of
+ * `participant.cv`); locked until the transaction ends so they cannot be deleted meanwhile.
+ */
+async function checkFiles(tx: Executor, companyId: string, input: ParticipantValues) {
+  if (
+    input.pictureFileId &&
+    !(await findFileToReference(tx, companyId, input.pictureFileId, 'participant.picture'))
+  ) {
+    throw AppError.field('pictureFileId', 'validation.participants.picture');
+  }
+  if (input.cvFileId && !(await findFileToReference(tx, companyId, input.cvFileId, 'participant.cv'))) {
+    throw AppError.field('cvFileId', 'validation.participants.cv');
+  }
+}
 
 const duplicate = () => new AppError('participants.alreadyInProject', 'conflict', { field: 'email' });
 
@@ -197,6 +227,7 @@ export async function createParticipant(
     const project = await requireProject(tx, auth, projectId);
     await checkRole(tx, projectId, input.roleId);
     const profile = await checkProfile(tx, auth.companyId, projectId, input, {});
+    await checkFiles(tx, auth.companyId, input);
     const existing = await repo.findPersonByEmail(tx, auth.companyId, input.email);
     let personId: string;
     if (existing) {
@@ -236,6 +267,7 @@ export async function updateParticipant(
     if (!current) throw AppError.notFound();
     await checkRole(tx, projectId, input.roleId);
     const profile = await checkProfile(tx, auth.companyId, projectId, input, current.profile);
+    await checkFiles(tx, auth.companyId, input);
     if (await repo.emailTakenByOther(tx, auth.companyId, current.personId, input.email)) {
       throw new AppError('participants.emailTaken', 'conflict', { field: 'email' });
     }
@@ -273,7 +305,7 @@ export async function addToGroup(
 type ProjectForMail = NonNullable<Awaited<ReturnType<typeof repo.findProject>>>;
 
 /** Queues the inscription e-mail (at most once per participant: dedupe key) and notes when, in the caller's transaction. */
-async function inscribe(
+export async function inscribe(
   tx: Executor,
   auth: AuthContext,
   project: ProjectForMail,
@@ -317,4 +349,11 @@ export async function sendInscription(deps: Deps, auth: AuthContext, projectId: 
   });
   if (result.queued) await deliverSoon(deps);
   return result;
+}
+
+/** U1 info window: the outbox messages sent to this participant in this project. */
+export async function listEmails(deps: Deps, auth: AuthContext, projectId: string, id: string) {
+  const row = await repo.findParticipant(deps.db, auth.companyId, projectId, id);
+  if (!row) throw AppError.notFound();
+  return { items: await repo.listEmailsTo(deps.db, auth.companyId, projectId, row.email) };
 }

@@ -11,6 +11,7 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/projects/$projectId/': 'project.dashboard',
   '/app/projects/$projectId/settings': 'project.settings',
   '/app/projects/$projectId/participants': 'project.participants',
+  '/app/projects/$projectId/participants/import': 'project.participantImport',
   '/app/projects/$projectId/roles': 'project.roles',
   '/app/projects/$projectId/groups': 'project.groups',
   '/app/projects/$projectId/profile-fields': 'project.profileFields',

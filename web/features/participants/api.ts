@@ -1,18 +1,23 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { uploadDocument } from '../../../contracts/files';
 import type { QueryOf } from '../../../contracts/http';
 import {
   addParticipantsToGroup,
   type CreateParticipantInput,
   createParticipant,
   deleteParticipants,
+  exportParticipantsCsv,
+  exportParticipantsXlsx,
   getParticipant,
   getParticipantFormOptions,
+  listParticipantEmails,
   listParticipants,
+  type ParticipantExportQuery,
   type ParticipantInput,
   sendInscriptionEmail,
   updateParticipant,
 } from '../../../contracts/participants';
-import { ApiError, call } from '../../lib/api';
+import { ApiError, buildUrl, call, upload } from '../../lib/api';
 
 export const participantKeys = {
   project: (projectId: string) => ['participants', projectId] as const,
@@ -21,7 +26,31 @@ export const participantKeys = {
   one: (projectId: string, participantId: string) =>
     ['participants', projectId, 'one', participantId] as const,
   form: (projectId: string) => ['participants', projectId, 'form'] as const,
+  emails: (projectId: string, participantId: string) =>
+    ['participants', projectId, 'emails', participantId] as const,
 };
+
+/** The outbox e-mails sent to a participant in this project (info window). */
+export const participantEmailsQuery = (projectId: string, participantId: string) =>
+  queryOptions({
+    queryKey: participantKeys.emails(projectId, participantId),
+    queryFn: ({ signal }) => call(listParticipantEmails, { params: { projectId, participantId }, signal }),
+  });
+
+/** The address of the export of the list as it is filtered and sorted (a plain download: the session cookie goes along). */
+export function exportUrl(projectId: string, format: 'xlsx' | 'csv', query: ParticipantExportQuery) {
+  const endpoint = format === 'xlsx' ? exportParticipantsXlsx : exportParticipantsCsv;
+  return buildUrl(endpoint.path, { projectId }, query);
+}
+
+/** Uploads a participant's CV (a PDF). */
+export function uploadCv(file: File, projectId: string) {
+  const form = new FormData();
+  form.append('purpose', 'participant.cv');
+  form.append('projectId', projectId);
+  form.append('file', file);
+  return upload(uploadDocument, form);
+}
 
 export const participantListQuery = (projectId: string, query: QueryOf<typeof listParticipants>) =>
   queryOptions({

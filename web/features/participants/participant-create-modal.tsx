@@ -6,6 +6,7 @@ import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal } from '../../components/modal/app-modal';
 import { useCreateParticipant } from './api';
 import { ParticipantFormFields, participantFormValues } from './participant-form-fields';
+import { ParticipantMediaFields } from './participant-media-fields';
 
 /** U2: add a participant to the project (role required; the inscription e-mail may be sent at once). */
 export function ParticipantCreateModal({
@@ -32,6 +33,7 @@ export function ParticipantCreateModal({
         <Stack>
           {options.roles.length === 0 && <Alert color="yellow">{t('participants.noRoles')}</Alert>}
           <ParticipantFormFields app={app} options={options} />
+          <ParticipantMediaFields app={app} projectId={projectId} />
           <Checkbox
             label={t('participants.fields.sendInscription')}
             {...app.field('sendInscription', { type: 'checkbox' })}

@@ -16,6 +16,7 @@ import { LeaveConfirmModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
 import { participantQuery, useSendInscription, useUpdateParticipant } from './api';
 import { ParticipantFormFields, participantFormValues } from './participant-form-fields';
+import { ParticipantMediaFields } from './participant-media-fields';
 
 /**
  * §4: the inscription e-mail button works once per page view: the participants it was sent to since the page was
@@ -134,7 +135,10 @@ function ParticipantEditForm({
           </Stack>
         </Group>
         <form onSubmit={app.onSubmit} noValidate>
-          <ParticipantFormFields app={app} options={options} withStatus />
+          <Stack>
+            <ParticipantFormFields app={app} options={options} withStatus />
+            <ParticipantMediaFields app={app} projectId={projectId} cv={participant.cv} />
+          </Stack>
           <Group justify="flex-end" mt="lg">
             <SubmitButton loading={app.submitting}>{t('common.save')}</SubmitButton>
           </Group>

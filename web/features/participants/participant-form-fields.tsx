@@ -147,6 +147,9 @@ export function participantFormValues(p?: {
   language: Language;
   status: ParticipantInput['status'];
   profile: Record<string, string>;
+  pictureFileId?: string | null;
+  cv?: { id: string } | null;
+  videoUrl?: string | null;
 }): ParticipantInput {
   return {
     roleId: p?.role.id ?? '',
@@ -160,5 +163,8 @@ export function participantFormValues(p?: {
     language: p?.language ?? 'fr',
     status: p?.status ?? 'registered',
     profile: { ...(p?.profile ?? {}) },
+    pictureFileId: p?.pictureFileId ?? null,
+    cvFileId: p?.cv?.id ?? null,
+    videoUrl: p?.videoUrl ?? '',
   };
 }

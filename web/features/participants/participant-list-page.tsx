@@ -1,53 +1,51 @@
 import { Badge, Button, Group, Select, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import {
-  PARTICIPANT_STATUSES,
-  type ParticipantListItem,
-  participantSortable,
-  participantStatus,
-} from '../../../contracts/participants';
+import { PARTICIPANT_STATUSES, type ParticipantListItem } from '../../../contracts/participants';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { ListFilter } from '../../components/data-table/list-filter';
-import { bindListTable, listQueryOf, listSearchSchema } from '../../components/data-table/list-search';
+import { bindListTable, listQueryOf } from '../../components/data-table/list-search';
 import { AppModal, ConfirmModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import {
+  exportUrl,
   participantFormQuery,
   participantListQuery,
   useAddParticipantsToGroup,
   useDeleteParticipants,
 } from './api';
+import { InfoWindowProvider } from './info-window';
 import { ParticipantCreateModal } from './participant-create-modal';
 import { ParticipantEditPanel } from './participant-edit-panel';
 import { useLocalizedName } from './participant-form-fields';
-
-/**
- * The page's state in the URL (P5): search, sort, page, the role, group and status filters, and the participant
- * whose edition panel is open. Anything unreadable falls back to the default.
- */
-const participantSearch = listSearchSchema(participantSortable).extend({
-  roleId: z.uuid().optional().catch(undefined),
-  groupId: z.uuid().optional().catch(undefined),
-  status: participantStatus.optional().catch(undefined),
-  participant: z.uuid().optional().catch(undefined),
-});
-type ParticipantSearch = z.infer<typeof participantSearch>;
+import { ParticipantInfoButton, ParticipantInfoWindow } from './participant-info-window';
+import { type ParticipantSearch, participantSearch } from './search';
 
 const ALL = 'all';
 
 /** U1: the participants of the project; a row opens the edition panel in place of the list. */
 export function ParticipantListPage() {
+  const { projectId } = useParams({ from: '/app/projects/$projectId' });
+  const options = useQuery(participantFormQuery(projectId));
+  // The info window (one at a time, §5) stays open over the list and the edition panel.
+  return (
+    <InfoWindowProvider>
+      <ParticipantListContent />
+      <ParticipantInfoWindow projectId={projectId} options={options.data} />
+    </InfoWindowProvider>
+  );
+}
+
+function ParticipantListContent() {
   const { t } = useTranslation();
   usePageTitle(t('participants.title'));
   const { projectId } = useParams({ from: '/app/projects/$projectId' });
-  const search = participantSearch.parse(useSearch({ strict: false }));
+  const search = useSearch({ from: '/app/projects/$projectId/participants' });
   const navigate = useNavigate();
   const go = (change: (prev: ParticipantSearch) => Partial<ParticipantSearch>) =>
     void navigate({
@@ -75,9 +73,24 @@ export function ParticipantListPage() {
         <Title order={1} size="h2">
           {t('participants.title')}
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={!options.data}>
-          {t('participants.add')}
-        </Button>
+        <Group gap="xs">
+          <ExportButtons projectId={projectId} search={search} />
+          <Button
+            variant="default"
+            onClick={() =>
+              void navigate({ to: '/projects/$projectId/participants/import', params: { projectId } })
+            }
+          >
+            {t('participantImport.open')}
+          </Button>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setAdding(true)}
+            disabled={!options.data}
+          >
+            {t('participants.add')}
+          </Button>
+        </Group>
       </Group>
       <ParticipantTable projectId={projectId} search={search} go={go} />
       {adding && options.data && (
@@ -121,6 +134,11 @@ function ParticipantTable({
     });
 
   const columns: Column<ParticipantListItem>[] = [
+    {
+      key: 'info',
+      header: '',
+      render: (p) => <ParticipantInfoButton id={p.id} name={`${p.firstName} ${p.lastName}`} />,
+    },
     {
       key: 'lastName',
       header: t('participants.fields.lastName'),
@@ -260,6 +278,35 @@ function ParticipantTable({
           onDone={() => setSelected([])}
         />
       )}
+    </>
+  );
+}
+
+/** U1: download the list as it is filtered and sorted (every row, not one page), as Excel or CSV. */
+function ExportButtons({ projectId, search }: { projectId: string; search: ParticipantSearch }) {
+  const { t } = useTranslation();
+  const { q, sort, dir, roleId, groupId, status } = search;
+  const query = { q, sort, dir, roleId, groupId, status };
+  return (
+    <>
+      <Button
+        component="a"
+        href={exportUrl(projectId, 'xlsx', query)}
+        download
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+      >
+        {t('participants.export.xlsx')}
+      </Button>
+      <Button
+        component="a"
+        href={exportUrl(projectId, 'csv', query)}
+        download
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+      >
+        {t('participants.export.csv')}
+      </Button>
     </>
   );
 }

@@ -1,0 +1,12 @@
+import type { Deps } from '../../deps';
+import type { JobDefinition } from '../../jobs/queue';
+import { IMPORT_JOB, type ImportJobData, runImport } from './service';
+
+/**
+ * `participants.import` runs the analysis or the save of an import (server/main.ts lists it with the other jobs).
+ * A job only works when the import still waits for its run id: a job delivered twice (retry after a restart) finds
+ * the import done or superseded and does nothing; the save is one transaction, so an interrupted one left nothing.
+ */
+export function participantImportJobs(deps: () => Deps): JobDefinition[] {
+  return [{ name: IMPORT_JOB, run: async (data) => runImport(deps(), data as ImportJobData) }];
+}

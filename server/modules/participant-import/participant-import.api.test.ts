@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApiClient,
+  anonymous,
+  buildProject,
+  createTestApp,
+  signIn,
+  type TestApp,
+} from '../../../tests/support/test-app';
+import {
+  groupCategories,
+  groups,
+  participantGroups,
+  participants,
+  persons,
+  profileFields,
+  projects,
+  roles,
+} from '../../db/schema';
+import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+
+let t: TestApp;
+let organiser: ApiClient;
+let jordan: ApiClient;
+let project: { id: string };
+let companyId: string;
+let buyer: string;
+let sectorField: string;
+
+const base = (projectId: string) => `/api/projects/${projectId}/participant-imports`;
+
+async function upload(client: ApiClient, projectId: string, content: string | Uint8Array, filename: string) {
+  const form = new FormData();
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  form.append('file', new Blob([new Uint8Array(bytes)]), filename);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: base(projectId),
+    payload: form,
+    cookies: { ...client.cookies },
+    headers: { 'x-csrf-token': client.csrfToken },
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** Polls the import as the web app does until its work is over. */
+async function settle(client: ApiClient, projectId: string, id: string, query = '') {
+  for (let i = 0; i < 300; i++) {
+    const response = await client.get(`${base(projectId)}/${id}${query}`);
+    if (!['analysing', 'saving'].includes(response.body.status)) return response;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the import never finished');
+}
+
+async function dryRun(client: ApiClient, projectId: string, id: string) {
+  const started = await client.post(`${base(projectId)}/${id}/dry-run`);
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  return settle(client, projectId, id);
+}
+
+async function saveImport(client: ApiClient, projectId: string, id: string, sendInscription = false) {
+  const started = await client.post(`${base(projectId)}/${id}/save`, { sendInscription });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  return settle(client, projectId, id);
+}
+
+const countIn = async (projectId: string) =>
+  (await t.database.db.select().from(participants).where(eq(participants.projectId, projectId))).length;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  organiser = await signIn(t.app, DEMO_ORGANISER);
+  jordan = await signIn(t.app, SECOND_COMPANY_USER);
+  project = await buildProject(organiser);
+  [{ companyId }] = await t.database.db.select().from(projects).where(eq(projects.id, project.id));
+  [{ id: buyer }] = await t.database.db
+    .insert(roles)
+    .values({ companyId, projectId: project.id, nameFr: 'Acheteur', nameEn: 'Buyer' })
+    .returning();
+  const [category] = await t.database.db
+    .insert(groupCategories)
+    .values({ companyId, projectId: project.id, nameFr: 'Catégorie', nameEn: 'Category' })
+    .returning();
+  await t.database.db.insert(groups).values([
+    { companyId, projectId: project.id, categoryId: category.id, nameFr: 'Matin', nameEn: 'Morning' },
+    { companyId, projectId: project.id, categoryId: category.id, nameFr: 'Soir', nameEn: 'Evening' },
+  ]);
+  [{ id: sectorField }] = await t.database.db
+    .insert(profileFields)
+    .values({ companyId, projectId: project.id, titleFr: 'Secteur', titleEn: 'Sector', isMandatory: true })
+    .returning();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const tag = randomUUID().slice(0, 6);
+const frenchCsv = [
+  'Courriel;Prénom;Nom;Entreprise;Téléphone;Rôle;Groupes;Secteur;Commentaire',
+  `ana.${tag}@example.test;Ana;Lemieux;Boréal;514 555 0123;Acheteur;"Matin; Soir";Santé;x`,
+  `pas-un-courriel;Bob;Roy;;;Acheteur;;Santé;`,
+  `chloe.${tag}@example.test;Chloé;Gagnon;;;;;Santé;`,
+  `denis.${tag}@example.test;Denis;Côté;;;Acheteur;Inconnu;Santé;`,
+  `ANA.${tag}@example.test;Ana;Lemieux;;;Acheteur;;Santé;`,
+  `eve.${tag}@example.test;Ève;Roy;;;Buyer;;;`,
+  `felix.${tag}@example.test;Félix;Roy;;12;Acheteur;;Santé;`,
+].join('\n');
+
+describe('participant import (U3)', () => {
+  it('matches French headers, explains each skipped row, saves all or nothing and creates nothing twice', async () => {
+    const uploaded = await upload(organiser, project.id, frenchCsv, 'participants.csv');
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const id = uploaded.body.id;
+    expect(uploaded.body.status).toBe('uploaded');
+    expect(uploaded.body.mapping).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'organisation',
+      'phone',
+      'role',
+      'groups',
+      `profile.${sectorField}`,
+      null,
+    ]);
+
+    const analysed = await dryRun(organiser, project.id, id);
+    expect(analysed.body.status).toBe('ready');
+    expect(analysed.body.progress).toBe(100);
+    expect(analysed.body.summary).toEqual({ create: 1, update: 0, unchanged: 0, skip: 6 });
+    const byLine = Object.fromEntries(
+      analysed.body.rows.map((r: { line: number; reasons: string[] }) => [r.line, r]),
+    );
+    expect(byLine[2]).toMatchObject({
+      action: 'create',
+      email: `ana.${tag}@example.test`,
+      name: 'Ana Lemieux',
+    });
+    expect(byLine[3].reasons).toEqual(['Courriel : Entrez une adresse courriel valide.']);
+    expect(byLine[4].reasons).toEqual(['Rôle : Choisissez un rôle pour ce participant.']);
+    expect(byLine[5].reasons).toEqual(['Groupes : le groupe « Inconnu » n’existe pas dans ce projet.']);
+    expect(byLine[6].reasons).toEqual(['Courriel : ce courriel figure déjà à la ligne 2 du fichier.']);
+    expect(byLine[7].reasons).toEqual([expect.stringMatching(/^Secteur : /)]);
+    expect(byLine[8].reasons).toEqual([expect.stringMatching(/^Téléphone : /)]);
+    // Nothing is written by the dry run.
+    expect(await countIn(project.id)).toBe(0);
+
+    const problems = await organiser.get(`${base(project.id)}/${id}?problems=true`);
+    expect(problems.body.rows.map((r: { line: number }) => r.line)).toEqual([3, 4, 5, 6, 7, 8]);
+
+    const report = await organiser.get(`${base(project.id)}/${id}/errors.csv`);
+    expect(report.status).toBe(200);
+    expect(String(report.headers['content-type'])).toContain('text/csv');
+    expect(String(report.headers['content-disposition'])).toContain('attachment');
+    expect(String(report.body)).toContain('Ligne,Courriel,Raisons');
+    expect(String(report.body)).toContain('3,pas-un-courriel,Courriel : Entrez une adresse courriel valide.');
+
+    const saved = await saveImport(organiser, project.id, id, true);
+    expect(saved.body.status).toBe('done');
+    expect(saved.body.summary.create).toBe(1);
+    const [ana] = await t.database.db
+      .select()
+      .from(persons)
+      .where(and(eq(persons.companyId, companyId), eq(persons.email, `ana.${tag}@example.test`)));
+    expect(ana).toMatchObject({ firstName: 'Ana', organisation: 'Boréal', phone: '+15145550123' });
+    const [registration] = await t.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.personId, ana.id));
+    expect(registration.roleId).toBe(buyer);
+    expect(registration.profile).toEqual({ [sectorField]: 'Santé' });
+    expect(registration.inscriptionSentAt).not.toBeNull();
+    expect(
+      await t.database.db
+        .select()
+        .from(participantGroups)
+        .where(eq(participantGroups.participantId, registration.id)),
+    ).toHaveLength(2);
+
+    // Saving again, or the same file again, creates nothing new.
+    const again = await saveImport(organiser, project.id, id, true);
+    expect(again.body.summary).toMatchObject({ create: 0, update: 0, unchanged: 1 });
+    const second = await upload(organiser, project.id, frenchCsv, 'participants.csv');
+    const secondRun = await dryRun(organiser, project.id, second.body.id);
+    expect(secondRun.body.summary).toEqual({ create: 0, update: 0, unchanged: 1, skip: 6 });
+    await saveImport(organiser, project.id, second.body.id);
+    expect(await countIn(project.id)).toBe(1);
+  });
+
+  it('reads an .xlsx with English headers, adjusts the mapping and updates what differs', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('People');
+    sheet.addRow(['Email', 'First name', 'Last name', 'Company', 'Role', 'Sector', 'Job']);
+    sheet.addRow([`ana.${tag}@example.test`, 'Ana', 'Lemieux', 'Boreal Inc', 'Buyer', 'Santé', 'CEO']);
+    sheet.addRow([`gus.${tag}@example.test`, 'Gus', 'Roy', 'Nord', 'buyer', 'Mines', 'CTO']);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const uploaded = await upload(organiser, project.id, bytes, 'people.xlsx');
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(uploaded.body.columns).toEqual([
+      'Email',
+      'First name',
+      'Last name',
+      'Company',
+      'Role',
+      'Sector',
+      'Job',
+    ]);
+    expect(uploaded.body.mapping).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'organisation',
+      'role',
+      `profile.${sectorField}`,
+      null,
+    ]);
+    const twice = await organiser.put(`${base(project.id)}/${uploaded.body.id}/mapping`, {
+      mapping: ['email', 'email', null, null, null, null, null],
+    });
+    expect(twice.status).toBe(400);
+    const adjusted = await organiser.put(`${base(project.id)}/${uploaded.body.id}/mapping`, {
+      mapping: [...uploaded.body.mapping.slice(0, 6), 'jobTitle'],
+    });
+    expect(adjusted.status).toBe(200);
+    const analysed = await dryRun(organiser, project.id, uploaded.body.id);
+    expect(analysed.body.summary).toEqual({ create: 1, update: 1, unchanged: 0, skip: 0 });
+    await saveImport(organiser, project.id, uploaded.body.id);
+    const [ana] = await t.database.db
+      .select()
+      .from(persons)
+      .where(eq(sql`lower(${persons.email})`, `ana.${tag}@example.test`));
+    expect(ana).toMatchObject({ organisation: 'Boreal Inc', jobTitle: 'CEO', phone: '+15145550123' });
+    expect(await countIn(project.id)).toBe(2);
+  });
+
+  it('saves nothing at all when a row fails in the middle of the save', async () => {
+    const own = await buildProject(organiser);
+    await t.database.db
+      .insert(roles)
+      .values({ companyId, projectId: own.id, nameFr: 'Acheteur', nameEn: 'Buyer' });
+    const lines = ['email,first name,last name,role'];
+    for (let i = 0; i < 1500; i++) lines.push(`p${i}.${tag}@bulk.test,Prénom${i},Nom${i},Acheteur`);
+    lines.push(`boom.${tag}@bulk.test,Boom,Boom,Acheteur`);
+    const uploaded = await upload(organiser, own.id, lines.join('\n'), 'bulk.csv');
+    const analysed = await dryRun(organiser, own.id, uploaded.body.id);
+    expect(analysed.body.summary.create).toBe(1501);
+    // The database refuses one person of the second batch.
+    await t.database.sql.exec(`
+      create or replace function import_test_boom() returns trigger language plpgsql as $$
+      begin if new.email like 'boom.%' then raise exception 'boom'; end if; return new; end $$;
+      create trigger import_test_boom before insert on persons for each row execute function import_test_boom();
+    `);
+    try {
+      const saved = await saveImport(organiser, own.id, uploaded.body.id);
+      expect(saved.body.status).toBe('failed');
+      expect(saved.body.error).toContain('rien n’a été enregistré');
+      expect(await countIn(own.id)).toBe(0);
+      const bulk = await t.database.db
+        .select()
+        .from(persons)
+        .where(sql`${persons.email} like ${`%.${tag}@bulk.test`}`);
+      expect(bulk).toHaveLength(0);
+    } finally {
+      await t.database.sql.exec(
+        'drop trigger import_test_boom on persons; drop function import_test_boom();',
+      );
+    }
+    const retried = await saveImport(organiser, own.id, uploaded.body.id);
+    expect(retried.body.status).toBe('done');
+    expect(await countIn(own.id)).toBe(1501);
+  });
+
+  it('refuses other companies, callers without a session, and files it cannot read', async () => {
+    const uploaded = await upload(organiser, project.id, frenchCsv, 'participants.csv');
+    const id = uploaded.body.id;
+    expect((await jordan.get(`${base(project.id)}/${id}`)).status).toBe(404);
+    expect((await jordan.post(`${base(project.id)}/${id}/dry-run`)).status).toBe(404);
+    expect((await jordan.get(`${base(project.id)}/${id}/errors.csv`)).status).toBe(404);
+    expect((await jordan.get(`${base(project.id)}/template.xlsx`)).status).toBe(404);
+    expect((await upload(jordan, project.id, frenchCsv, 'x.csv')).status).toBe(404);
+    expect((await organiser.get(`${base(project.id)}/${randomUUID()}`)).status).toBe(404);
+    const nobody = await anonymous(t.app);
+    expect((await nobody.get(`${base(project.id)}/${id}`)).status).toBe(401);
+    expect((await nobody.get(`${base(project.id)}/template.xlsx`)).status).toBe(401);
+    const empty = await upload(organiser, project.id, '\n\n', 'vide.csv');
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields[0].field).toBe('file');
+  });
+
+  it('gives a template in the caller’s language with the own fields', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${base(project.id)}/template.xlsx`,
+      cookies: { ...organiser.cookies },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as never);
+    const header = (workbook.worksheets[0].getRow(1).values as string[]).slice(1);
+    expect(header).toEqual([
+      'Courriel',
+      'Prénom',
+      'Nom',
+      'Entreprise',
+      'Titre',
+      'Téléphone',
+      'Téléphone professionnel',
+      'Rôle',
+      'Groupes',
+      'Langue',
+      'Secteur',
+    ]);
+    expect(workbook.worksheets[0].getRow(2).getCell(8).value).toBe('Acheteur');
+  });
+});

@@ -1,0 +1,781 @@
+import { randomUUID } from 'node:crypto';
+import { stringify } from 'csv-stringify/sync';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { IMAGE_MAX_BYTES, type UploadedFile } from '../../../contracts/files';
+import { decodeMessage, encodeMessage, type Language } from '../../../contracts/http';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_PAGE_SIZE,
+  IMPORT_TARGETS,
+  type ImportAction,
+  type ImportTarget,
+} from '../../../contracts/participant-import';
+import { participantInput, ROLE_REQUIRED } from '../../../contracts/participants';
+import { participantProfileSchema } from '../../../contracts/profile-fields';
+import type { Executor } from '../../db/client';
+import { participantGroups, participants, persons } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { translator } from '../../i18n';
+import { deliverSoon } from '../mail/outbox';
+import * as participantRepo from '../participants/repository';
+import { inscribe, profileRules } from '../participants/service';
+import type { AuthContext } from '../session/auth-context';
+import { matchHeaders, normaliseHeader, readLanguage, TEMPLATE_HEADERS } from './headers';
+import { detectKind, lineOf, readRows } from './read';
+
+/** The pg-boss queue of the analysis and the save (see jobs.ts). */
+export const IMPORT_JOB = 'participants.import';
+/** Rows looked up and written per statement. */
+const BATCH = 1000;
+/** A job that has not noted progress for this long is taken as interrupted (the process stopped). */
+const STALE_MS = 2 * 60_000;
+
+type Status = 'uploaded' | 'analysing' | 'ready' | 'saving' | 'done' | 'failed';
+
+interface StoredReason {
+  /** The target the reason is about (`email`, `profile.<id>`…), shown before the message. */
+  field?: string;
+  /** An encoded validation message (contracts/http.ts encodeMessage). */
+  message: string;
+}
+
+interface StoredRow {
+  line: number;
+  action: ImportAction;
+  reasons: StoredReason[];
+  email: string;
+  name: string;
+}
+
+/** The state of an import, kept as JSON in the storage under `imports/<id>.json`. */
+export interface ImportState {
+  id: string;
+  companyId: string;
+  projectId: string;
+  fileKey: string;
+  fileName: string;
+  columns: string[];
+  mapping: (string | null)[];
+  status: Status;
+  progress: number;
+  summary: Record<ImportAction, number>;
+  rows: StoredRow[];
+  error: string | null;
+  sendInscription: boolean;
+  /** The run the background job must match (a newer start supersedes an older job). */
+  runId: string | null;
+  /** The caller's user and language, for the job (inscription e-mails use the participant's language). */
+  userId: string;
+  locale: Language;
+  updatedAt: string;
+}
+
+export interface ImportJobData {
+  importId: string;
+  runId: string;
+}
+
+const stateKey = (id: string) => `imports/${id}.json`;
+const emptySummary = (): Record<ImportAction, number> => ({ create: 0, update: 0, unchanged: 0, skip: 0 });
+
+/** Progress of the runs of this process, so that polling does not read the storage for it. */
+const live = new Map<string, number>();
+
+async function readState(deps: Deps, id: string): Promise<ImportState | null> {
+  const stored = await deps.storage.get(stateKey(id));
+  return stored ? (JSON.parse(stored.bytes.toString('utf8')) as ImportState) : null;
+}
+
+async function writeState(deps: Deps, state: ImportState) {
+  state.updatedAt = deps.now().toISOString();
+  await deps.storage.put(stateKey(state.id), Buffer.from(JSON.stringify(state)), 'application/json');
+}
+
+/** The import of this project of the caller's company; anything else is not found. */
+async function loadState(deps: Deps, auth: AuthContext, projectId: string, id: string) {
+  const state = await readState(deps, id);
+  if (!state || state.companyId !== auth.companyId || state.projectId !== projectId)
+    throw AppError.notFound();
+  // A run that stopped noting progress was interrupted (restart): nothing of a save was kept (one transaction).
+  if (
+    (state.status === 'analysing' || state.status === 'saving') &&
+    !live.has(state.id) &&
+    deps.now().getTime() - new Date(state.updatedAt).getTime() > STALE_MS
+  ) {
+    state.status = 'failed';
+    state.error = 'errors.participantImport.interrupted';
+    state.runId = null;
+    await writeState(deps, state);
+  }
+  return state;
+}
+
+async function requireProject(db: Executor, auth: AuthContext, projectId: string) {
+  const project = await participantRepo.findProject(db, auth.companyId, projectId);
+  if (!project) throw AppError.notFound();
+  return project;
+}
+
+// ---------- presenting ----------
+
+async function targetsOf(db: Executor, projectId: string) {
+  const own = await participantRepo.listOwnProfileFields(db, projectId);
+  return [
+    ...IMPORT_TARGETS.map((key) => ({
+      key,
+      label: { fr: TEMPLATE_HEADERS.fr[key], en: TEMPLATE_HEADERS.en[key] },
+    })),
+    ...own.map((f) => ({ key: `profile.${f.id}`, label: { fr: f.titleFr, en: f.titleEn } })),
+  ];
+}
+
+type Targets = Awaited<ReturnType<typeof targetsOf>>;
+
+function translateReason(
+  reason: StoredReason,
+  t: ReturnType<typeof translator>,
+  targets: Targets,
+  lang: Language,
+) {
+  const { key, values } = decodeMessage(reason.message);
+  const text = t(key, { ...values, defaultValue: t('validation.invalid') });
+  const label = reason.field ? targets.find((x) => x.key === reason.field)?.label[lang] : undefined;
+  if (!label) return text;
+  return lang === 'fr' ? `${label} : ${text}` : `${label}: ${text}`;
+}
+
+async function present(
+  deps: Deps,
+  auth: AuthContext,
+  state: ImportState,
+  query: { page?: number; problems?: boolean } = {},
+) {
+  const t = translator(auth.locale);
+  const targets = await targetsOf(deps.db, state.projectId);
+  const all = query.problems ? state.rows.filter((r) => r.action === 'skip') : state.rows;
+  const page = query.page ?? 1;
+  const rows = all.slice((page - 1) * IMPORT_PAGE_SIZE, page * IMPORT_PAGE_SIZE);
+  return {
+    id: state.id,
+    fileName: state.fileName,
+    status: state.status,
+    progress: Math.round(live.get(state.id) ?? state.progress),
+    columns: state.columns,
+    mapping: state.mapping,
+    targets,
+    summary: state.summary,
+    rows: rows.map((r) => ({
+      ...r,
+      reasons: r.reasons.map((x) => translateReason(x, t, targets, auth.locale)),
+    })),
+    page,
+    total: all.length,
+    error: state.error ? t(state.error, { defaultValue: t('errors.participantImport.failed') }) : null,
+    sendInscription: state.sendInscription,
+    updatedAt: new Date(state.updatedAt),
+  };
+}
+
+// ---------- upload and mapping ----------
+
+export async function upload(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  file: UploadedFile | undefined,
+) {
+  await requireProject(deps.db, auth, projectId);
+  if (!file || file.bytes.length === 0) throw AppError.field('file', 'validation.empty');
+  if (file.truncated || file.bytes.length > IMPORT_MAX_BYTES) {
+    // The server's multipart limit (app.ts) may be lower than the import's own: the message gives the lower one.
+    const maximum = Math.min(IMPORT_MAX_BYTES, IMAGE_MAX_BYTES) / 1024 / 1024;
+    throw AppError.field('file', 'validation.participantImport.tooLarge', { maximum });
+  }
+  let columns: string[] | undefined;
+  try {
+    for await (const row of readRows(file.bytes)) {
+      if (row.some((c) => c)) {
+        columns = row;
+        break;
+      }
+    }
+  } catch {
+    throw AppError.field('file', 'validation.participantImport.unreadable');
+  }
+  if (!columns?.length) throw AppError.field('file', 'validation.participantImport.noHeader');
+  const id = randomUUID();
+  const kind = detectKind(file.bytes);
+  const fileKey = `imports/${id}.${kind}`;
+  await deps.storage.put(
+    fileKey,
+    file.bytes,
+    kind === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
+  const own = await participantRepo.listOwnProfileFields(deps.db, projectId);
+  const state: ImportState = {
+    id,
+    companyId: auth.companyId,
+    projectId,
+    fileKey,
+    fileName: file.filename.slice(0, 200),
+    columns,
+    mapping: matchHeaders(columns, own),
+    status: 'uploaded',
+    progress: 0,
+    summary: emptySummary(),
+    rows: [],
+    error: null,
+    sendInscription: false,
+    runId: null,
+    userId: auth.userId,
+    locale: auth.locale,
+    updatedAt: deps.now().toISOString(),
+  };
+  await writeState(deps, state);
+  return present(deps, auth, state);
+}
+
+const busy = (s: ImportState) => s.status === 'analysing' || s.status === 'saving';
+
+export async function setMapping(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  id: string,
+  mapping: (string | null)[],
+) {
+  const state = await loadState(deps, auth, projectId, id);
+  if (busy(state)) throw new AppError('participantImport.busy', 'conflict');
+  const known = new Set((await targetsOf(deps.db, projectId)).map((x) => x.key));
+  const used = new Set<string>();
+  const next = state.columns.map((_, i) => {
+    const target = mapping[i] ?? null;
+    if (target === null) return null;
+    if (!known.has(target)) throw AppError.field(`mapping.${i}`, 'validation.invalid');
+    if (used.has(target)) throw AppError.field(`mapping.${i}`, 'validation.participantImport.mappedTwice');
+    used.add(target);
+    return target;
+  });
+  state.mapping = next;
+  // A new mapping calls for a new dry run.
+  state.status = 'uploaded';
+  state.rows = [];
+  state.summary = emptySummary();
+  state.progress = 0;
+  await writeState(deps, state);
+  return present(deps, auth, state);
+}
+
+// ---------- the analysis ----------
+
+interface ValidRow {
+  line: number;
+  action: ImportAction;
+  personId: string | null;
+  participantId: string | null;
+  person: participantRepo.PersonFields;
+  personChanged: boolean;
+  roleId: string;
+  profile: Record<string, string>;
+  participantChanged: boolean;
+  newGroupIds: string[];
+  inscriptionSentAt: Date | null;
+}
+
+interface Existing {
+  person: typeof persons.$inferSelect;
+  participantId: string | null;
+  roleId: string | null;
+  profile: Record<string, string>;
+  inscriptionSentAt: Date | null;
+  groupIds: Set<string>;
+}
+
+async function loadExisting(db: Executor, companyId: string, projectId: string, emails: string[]) {
+  const found = new Map<string, Existing>();
+  if (!emails.length) return found;
+  const rows = await db
+    .select({
+      person: persons,
+      participantId: participants.id,
+      roleId: participants.roleId,
+      profile: participants.profile,
+      inscriptionSentAt: participants.inscriptionSentAt,
+    })
+    .from(persons)
+    .leftJoin(participants, and(eq(participants.personId, persons.id), eq(participants.projectId, projectId)))
+    .where(and(eq(persons.companyId, companyId), inArray(sql`lower(${persons.email})`, emails)));
+  const participantIds = rows.map((r) => r.participantId).filter((x): x is string => Boolean(x));
+  const memberships = participantIds.length
+    ? await db
+        .select()
+        .from(participantGroups)
+        .where(inArray(participantGroups.participantId, participantIds))
+    : [];
+  for (const r of rows) {
+    found.set(r.person.email.toLowerCase(), {
+      person: r.person,
+      participantId: r.participantId,
+      roleId: r.roleId,
+      profile: r.profile ?? {},
+      inscriptionSentAt: r.inscriptionSentAt,
+      groupIds: new Set(memberships.filter((m) => m.participantId === r.participantId).map((m) => m.groupId)),
+    });
+  }
+  return found;
+}
+
+const byName = (items: { id: string; nameFr: string; nameEn: string }[]) => {
+  const map = new Map<string, string>();
+  for (const item of items) {
+    for (const name of [item.nameFr, item.nameEn]) {
+      const key = normaliseHeader(name);
+      if (key && !map.has(key)) map.set(key, item.id);
+    }
+  }
+  return map;
+};
+
+/** A value safe inside an encoded message. */
+const safe = (text: string) => text.replace(/[|=]/g, ' ').slice(0, 100);
+
+const sameProfile = (a: Record<string, string>, b: Record<string, string>) => {
+  const ka = Object.keys(a).filter((k) => a[k]);
+  const kb = Object.keys(b).filter((k) => b[k]);
+  return ka.length === kb.length && ka.every((k) => a[k] === b[k]);
+};
+
+const PERSON_KEYS = [
+  'firstName',
+  'lastName',
+  'organisation',
+  'jobTitle',
+  'phone',
+  'phonePro',
+  'language',
+] as const;
+
+/**
+ * Reads the file and checks every row against the participant rules (role required, e-mail valid, phones
+ * normalised, profile rules of the project), groups and duplicates. Reads only: the save runs it again in its
+ * transaction, so what is written is what the database holds at that moment.
+ */
+async function analyse(
+  db: Executor,
+  bytes: Uint8Array,
+  state: ImportState,
+  onProgress: (percent: number) => Promise<void>,
+) {
+  const [roles, groups, rules] = await Promise.all([
+    participantRepo.listRoles(db, state.projectId),
+    participantRepo.listGroups(db, state.projectId),
+    profileRules(db, state.companyId, state.projectId),
+  ]);
+  const roleIds = byName(roles);
+  const groupIds = byName(groups);
+  const profileSchema = participantProfileSchema(rules);
+  const column = new Map<string, number>();
+  state.mapping.forEach((target, i) => {
+    if (target) column.set(target, i);
+  });
+
+  // 1. Read (0–40 %).
+  const lines: string[][] = [];
+  let header = true;
+  for await (const row of readRows(bytes, (read) => void onProgress((read / bytes.length) * 40))) {
+    if (header) {
+      if (row.some((c) => c)) header = false;
+      continue;
+    }
+    if (row.some((c) => c)) lines.push(row);
+  }
+
+  // 2. Check, a batch at a time (40–100 %).
+  const stored: StoredRow[] = [];
+  const valid: ValidRow[] = [];
+  const seen = new Map<string, number>();
+  for (let start = 0; start < lines.length; start += BATCH) {
+    const batch = lines.slice(start, start + BATCH);
+    const cell = (row: string[], target: string) => {
+      const i = column.get(target);
+      return i === undefined ? undefined : (row[i] ?? '').trim();
+    };
+    const emails = batch.map((row) => (cell(row, 'email') ?? '').toLowerCase()).filter(Boolean);
+    const existing = await loadExisting(db, state.companyId, state.projectId, [...new Set(emails)]);
+    batch.forEach((row, index) => {
+      const line = lineOf(row, start + index + 2);
+      const reasons: StoredReason[] = [];
+      const email = (cell(row, 'email') ?? '').toLowerCase();
+      const found = existing.get(email);
+      const before = found?.person;
+      // An empty or absent cell never erases what is known: it keeps the person's value.
+      const pick = (key: (typeof PERSON_KEYS)[number]) => {
+        const value = cell(row, key);
+        return value ? value : (before?.[key] ?? null);
+      };
+      const languageText = cell(row, 'language') ?? '';
+      const language = readLanguage(languageText);
+      if (language === null) reasons.push({ field: 'language', message: 'validation.language' });
+
+      // Role: by its French or English name; a registered participant keeps theirs when the cell is empty.
+      const roleText = cell(row, 'role') ?? '';
+      let roleId = roleText ? roleIds.get(normaliseHeader(roleText)) : (found?.roleId ?? undefined);
+      if (!roleText && !roleId) reasons.push({ field: 'role', message: ROLE_REQUIRED });
+      else if (!roleId) {
+        reasons.push({
+          field: 'role',
+          message: encodeMessage('participantImport.reasons.unknownRole', { name: safe(roleText) }),
+        });
+      }
+      roleId ??= '';
+
+      const wanted: string[] = [];
+      for (const name of (cell(row, 'groups') ?? '')
+        .split(/[;\n]/)
+        .map((n) => n.trim())
+        .filter(Boolean)) {
+        const groupId = groupIds.get(normaliseHeader(name));
+        if (groupId) wanted.push(groupId);
+        else {
+          reasons.push({
+            field: 'groups',
+            message: encodeMessage('participantImport.reasons.unknownGroup', { name: safe(name) }),
+          });
+        }
+      }
+
+      const ownValues: Record<string, string> = { ...(found?.profile ?? {}) };
+      for (const [target, i] of column) {
+        if (!target.startsWith('profile.')) continue;
+        const value = (row[i] ?? '').trim();
+        if (value) ownValues[target.slice('profile.'.length)] = value;
+      }
+      const candidate = {
+        roleId: roleId || undefined,
+        email: cell(row, 'email') ?? '',
+        firstName: pick('firstName') ?? '',
+        lastName: pick('lastName') ?? '',
+        organisation: pick('organisation'),
+        jobTitle: pick('jobTitle'),
+        phone: pick('phone'),
+        phonePro: pick('phonePro'),
+        language: language ?? before?.language ?? 'fr',
+        profile: ownValues,
+      };
+      const base = participantInput.safeParse(candidate);
+      const noted = new Set<string>();
+      const note = (field: string, message: string) => {
+        if (noted.has(field)) return;
+        noted.add(field);
+        reasons.push({ field, message });
+      };
+      if (!base.success) {
+        for (const issue of base.error.issues) {
+          const field =
+            issue.path[0] === 'profile' ? `profile.${String(issue.path[1])}` : String(issue.path[0]);
+          if (field === 'roleId') continue; // said above, with the role's name
+          note(field, issue.message.startsWith('validation.') ? issue.message : 'validation.invalid');
+        }
+      }
+      const checked = profileSchema.safeParse({ ...candidate, ...(base.success ? base.data : {}) });
+      if (!checked.success) {
+        for (const issue of checked.error.issues) {
+          const field =
+            issue.path[0] === 'profile' ? `profile.${String(issue.path[1])}` : String(issue.path[0]);
+          note(field, issue.message.startsWith('validation.') ? issue.message : 'validation.invalid');
+        }
+      }
+      if (email && seen.has(email)) {
+        reasons.push({
+          field: 'email',
+          message: encodeMessage('participantImport.reasons.duplicate', { line: seen.get(email) ?? 0 }),
+        });
+      } else if (email) seen.set(email, line);
+
+      const name = `${candidate.firstName} ${candidate.lastName}`.trim();
+      if (reasons.length || !base.success || !checked.success) {
+        stored.push({ line, action: 'skip', reasons, email, name });
+        return;
+      }
+      const values = base.data;
+      const person: participantRepo.PersonFields = {
+        email: before?.email ?? values.email,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        organisation: values.organisation ?? null,
+        jobTitle: values.jobTitle ?? null,
+        phone: values.phone,
+        phonePro: values.phonePro,
+        language: values.language,
+      };
+      const profile = { ...(found?.profile ?? {}), ...(checked.data.profile as Record<string, string>) };
+      const personChanged =
+        Boolean(before) && PERSON_KEYS.some((k) => (before?.[k] ?? null) !== (person[k] ?? null));
+      const registered = Boolean(found?.participantId);
+      const participantChanged =
+        registered && (found?.roleId !== values.roleId || !sameProfile(found?.profile ?? {}, profile));
+      const newGroupIds = [...new Set(wanted)].filter((g) => !found?.groupIds.has(g));
+      const action: ImportAction = !registered
+        ? 'create'
+        : personChanged || participantChanged || newGroupIds.length
+          ? 'update'
+          : 'unchanged';
+      stored.push({ line, action, reasons: [], email, name });
+      valid.push({
+        line,
+        action,
+        personId: before?.id ?? null,
+        participantId: found?.participantId ?? null,
+        person,
+        personChanged: !before || personChanged,
+        roleId: values.roleId,
+        profile,
+        participantChanged,
+        newGroupIds,
+        inscriptionSentAt: found?.inscriptionSentAt ?? null,
+      });
+    });
+    await onProgress(40 + ((start + batch.length) / lines.length) * 60);
+  }
+  const summary = emptySummary();
+  for (const row of stored) summary[row.action]++;
+  return { stored, valid, summary };
+}
+
+// ---------- the save ----------
+
+/** Writes the valid rows with multi-row statements, in the caller's transaction. */
+async function write(
+  tx: Executor,
+  state: ImportState,
+  valid: ValidRow[],
+  onProgress: (percent: number) => Promise<void>,
+) {
+  for (let start = 0; start < valid.length; start += BATCH) {
+    const batch = valid.slice(start, start + BATCH);
+    // New persons of the company.
+    const fresh = batch.filter((r) => !r.personId);
+    if (fresh.length) {
+      const inserted = await tx
+        .insert(persons)
+        .values(fresh.map((r) => ({ ...r.person, companyId: state.companyId })))
+        .returning({ id: persons.id, email: persons.email });
+      const ids = new Map(inserted.map((p) => [p.email.toLowerCase(), p.id]));
+      for (const r of fresh) r.personId = ids.get(r.person.email.toLowerCase()) ?? null;
+    }
+    // Known persons whose values changed.
+    for (const r of batch) {
+      if (r.personId && r.personChanged && !fresh.includes(r)) {
+        const { email: _same, ...fields } = r.person;
+        await participantRepo.updatePerson(tx, state.companyId, r.personId, fields);
+      }
+    }
+    // New registrations.
+    const creates = batch.filter((r) => r.action === 'create');
+    if (creates.length) {
+      const inserted = await tx
+        .insert(participants)
+        .values(
+          creates.map((r) => ({
+            companyId: state.companyId,
+            projectId: state.projectId,
+            personId: r.personId as string,
+            roleId: r.roleId,
+            profile: r.profile,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: participants.id, personId: participants.personId });
+      const ids = new Map(inserted.map((p) => [p.personId, p.id]));
+      for (const r of creates) r.participantId = ids.get(r.personId as string) ?? null;
+    }
+    for (const r of batch) {
+      if (r.action === 'update' && r.participantChanged && r.participantId) {
+        await participantRepo.updateParticipantRow(tx, state.companyId, state.projectId, r.participantId, {
+          roleId: r.roleId,
+          profile: r.profile,
+        });
+      }
+    }
+    const memberships = batch.flatMap((r) =>
+      r.participantId
+        ? r.newGroupIds.map((groupId) => ({ participantId: r.participantId as string, groupId }))
+        : [],
+    );
+    if (memberships.length) await tx.insert(participantGroups).values(memberships).onConflictDoNothing();
+    await onProgress(50 + ((start + batch.length) / valid.length) * 50);
+  }
+}
+
+// ---------- runs ----------
+
+/** Runs one step of an import (the job's work): only when the import still waits for this very run. */
+export async function runImport(deps: Deps, data: ImportJobData) {
+  const state = await readState(deps, data.importId);
+  if (!state || state.runId !== data.runId || !busy(state)) return;
+  const file = await deps.storage.get(state.fileKey);
+  let lastWrite = Date.now();
+  const onProgress = async (percent: number) => {
+    live.set(state.id, Math.min(99, percent));
+    // A heartbeat now and then, so that another process can tell a running job from an interrupted one.
+    if (Date.now() - lastWrite > 5_000) {
+      lastWrite = Date.now();
+      state.progress = Math.min(99, Math.round(percent));
+      await writeState(deps, state);
+    }
+  };
+  live.set(state.id, 0);
+  try {
+    if (!file) throw new AppError('participantImport.fileGone', 'notFound');
+    if (state.status === 'analysing') {
+      const { stored, summary } = await analyse(deps.db, file.bytes, state, onProgress);
+      Object.assign(state, { rows: stored, summary, status: 'ready', progress: 100, error: null });
+    } else {
+      const auth = {
+        companyId: state.companyId,
+        userId: state.userId,
+        locale: state.locale,
+      } as AuthContext;
+      const { stored, summary } = await deps.db.transaction(async (tx) => {
+        const project = await requireProject(tx, auth, state.projectId);
+        const result = await analyse(tx, file.bytes, state, (p) => onProgress(p / 2));
+        await write(tx, state, result.valid, onProgress);
+        if (state.sendInscription) {
+          for (const r of result.valid) {
+            if (r.participantId && !r.inscriptionSentAt)
+              await inscribe(tx, auth, project, r.participantId, deps.now());
+          }
+        }
+        return result;
+      });
+      Object.assign(state, { rows: stored, summary, status: 'done', progress: 100, error: null });
+      if (state.sendInscription) await deliverSoon(deps);
+    }
+  } catch (err) {
+    const code =
+      err instanceof AppError && err.code !== 'validation'
+        ? `errors.${err.code}`
+        : 'errors.participantImport.failed';
+    Object.assign(state, { status: 'failed', progress: 100, error: code });
+    if (!(err instanceof AppError))
+      console.error('participant import failed:', String((err as Error).message).slice(0, 300));
+  } finally {
+    live.delete(state.id);
+  }
+  state.runId = null;
+  await writeState(deps, state);
+}
+
+/** Hands the step to pg-boss when its queue is there; otherwise runs it in this process, in the background. */
+async function start(deps: Deps, state: ImportState, status: 'analysing' | 'saving') {
+  const runId = randomUUID();
+  Object.assign(state, { status, progress: 0, runId, error: null });
+  await writeState(deps, state);
+  const data: ImportJobData = { importId: state.id, runId };
+  const queue = deps.jobs.boss ? await deps.jobs.boss.getQueue(IMPORT_JOB).catch(() => null) : null;
+  if (queue) {
+    await deps.jobs.send(IMPORT_JOB, data, { retryLimit: 1 });
+  } else {
+    live.set(state.id, 0);
+    void runImport(deps, data).catch((err) => console.error('participant import failed', err));
+  }
+}
+
+export async function startDryRun(deps: Deps, auth: AuthContext, projectId: string, id: string) {
+  const state = await loadState(deps, auth, projectId, id);
+  if (busy(state)) throw new AppError('participantImport.busy', 'conflict');
+  if (!state.mapping.includes('email'))
+    throw AppError.field('mapping', 'validation.participantImport.emailColumn');
+  state.locale = auth.locale;
+  await start(deps, state, 'analysing');
+  return present(deps, auth, state);
+}
+
+export async function save(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  id: string,
+  sendInscription: boolean,
+) {
+  const state = await loadState(deps, auth, projectId, id);
+  if (busy(state)) throw new AppError('participantImport.busy', 'conflict');
+  if (state.status === 'uploaded') throw new AppError('participantImport.notAnalysed', 'conflict');
+  state.sendInscription = sendInscription;
+  state.userId = auth.userId;
+  state.locale = auth.locale;
+  await start(deps, state, 'saving');
+  return present(deps, auth, state);
+}
+
+export async function getImport(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  id: string,
+  query: { page?: number; problems?: boolean },
+) {
+  return present(deps, auth, await loadState(deps, auth, projectId, id), query);
+}
+
+// ---------- downloads ----------
+
+export async function errorReport(deps: Deps, auth: AuthContext, projectId: string, id: string) {
+  const state = await loadState(deps, auth, projectId, id);
+  const t = translator(auth.locale);
+  const targets = await targetsOf(deps.db, projectId);
+  const lines = state.rows
+    .filter((r) => r.action === 'skip')
+    .map((r) => [
+      r.line,
+      r.email,
+      r.reasons.map((x) => translateReason(x, t, targets, auth.locale)).join(' ; '),
+    ]);
+  const header = [
+    t('participantImport.report.line'),
+    t('participantImport.report.email'),
+    t('participantImport.report.reasons'),
+  ];
+  // A BOM so that Excel reads the accents right.
+  return `\uFEFF${stringify([header, ...lines])}`;
+}
+
+export async function template(deps: Deps, auth: AuthContext, projectId: string) {
+  await requireProject(deps.db, auth, projectId);
+  const lang = auth.locale;
+  const [own, roles, groups] = await Promise.all([
+    participantRepo.listOwnProfileFields(deps.db, projectId),
+    participantRepo.listRoles(deps.db, projectId),
+    participantRepo.listGroups(deps.db, projectId),
+  ]);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(lang === 'fr' ? 'Participants' : 'Participants');
+  const headers = [
+    ...IMPORT_TARGETS.map((k: ImportTarget) => TEMPLATE_HEADERS[lang][k]),
+    ...own.map((f) => (lang === 'fr' ? f.titleFr : f.titleEn)),
+  ];
+  sheet.addRow(headers).font = { bold: true };
+  const name = (r?: { nameFr: string; nameEn: string }) => (r ? (lang === 'fr' ? r.nameFr : r.nameEn) : '');
+  const example: Record<ImportTarget, string> = {
+    email: 'camille.tremblay@example.com',
+    firstName: 'Camille',
+    lastName: 'Tremblay',
+    organisation: lang === 'fr' ? 'Entreprise inc.' : 'Company Inc.',
+    jobTitle: lang === 'fr' ? 'Directrice' : 'Director',
+    phone: '+1 514 555 0123',
+    phonePro: '',
+    role: name(roles[0]),
+    groups: groups
+      .slice(0, 2)
+      .map((g) => name(g))
+      .join('; '),
+    language: lang,
+  };
+  sheet.addRow([...IMPORT_TARGETS.map((k) => example[k]), ...own.map(() => '')]);
+  sheet.columns.forEach((c) => {
+    c.width = 22;
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

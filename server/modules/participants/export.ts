@@ -1,0 +1,179 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { Language } from '../../../contracts/http';
+import {
+  PARTICIPANT_STATUSES,
+  type ParticipantExportQuery,
+  type ParticipantStatus,
+} from '../../../contracts/participants';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { translator } from '../../i18n';
+import type { AuthContext } from '../session/auth-context';
+import * as repo from './repository';
+
+export type ExportFormat = 'xlsx' | 'csv';
+
+type Query = Omit<ParticipantExportQuery, 'dir'> & { dir: 'asc' | 'desc' };
+
+export interface ExportDownload {
+  filename: string;
+  contentType: string;
+  stream: Readable;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** A file-name part: letters and digits of the name without accents, words joined by dashes. */
+export function slug(text: string) {
+  return (
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'project'
+  );
+}
+
+/** The day in the project's time zone, as YYYY-MM-DD. */
+function dayIn(timeZone: string, now: Date) {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/**
+ * CSV opened in a spreadsheet: a value starting with = + - @ (or a tab or return) would be read as a formula, so it
+ * is prefixed with an apostrophe; a phone number in international format (+1 514…) is left as it is.
+ */
+function csvSafe(value: string) {
+  if (/^[=+\-@\t\r]/.test(value) && !/^\+[\d ]+$/.test(value)) return `'${value}`;
+  return value;
+}
+
+/**
+ * U1: the participants of the list (same filters and sort, every row) as an Excel workbook or a CSV file, in the
+ * caller's language; columns: person, role, groups, status, created, then the active own profile fields. Streamed:
+ * rows are read in batches and written as they come. The project is checked before anything is sent (404).
+ */
+export async function exportParticipants(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  query: Query,
+  format: ExportFormat,
+): Promise<ExportDownload> {
+  const project = await repo.findProject(deps.db, auth.companyId, projectId);
+  if (!project) throw AppError.notFound();
+  const language: Language = auth.locale;
+  const t = translator(language);
+  const fields = await repo.listOwnProfileFields(deps.db, projectId);
+  const name = (r: { nameFr: string; nameEn: string }) => (language === 'en' ? r.nameEn : r.nameFr);
+  const headers = [
+    t('participants.fields.lastName'),
+    t('participants.fields.firstName'),
+    t('participants.fields.email'),
+    t('participants.fields.organisation'),
+    t('participants.fields.jobTitle'),
+    t('participants.fields.phone'),
+    t('participants.fields.role'),
+    t('participants.fields.groups'),
+    t('participants.fields.status'),
+    t('participants.fields.createdAt'),
+    ...fields.map((f) => (language === 'en' ? f.titleEn : f.titleFr)),
+  ];
+  const status = (s: string) =>
+    t(
+      `participants.status.${(PARTICIPANT_STATUSES as readonly string[]).includes(s) ? (s as ParticipantStatus) : 'registered'}`,
+    );
+
+  async function* rows() {
+    for await (const batch of repo.exportParticipants(deps.db, auth.companyId, projectId, {
+      ...query,
+      language,
+    })) {
+      const groups = await repo.listGroupsOf(
+        deps.db,
+        batch.map((r) => r.id),
+      );
+      for (const row of batch) {
+        yield {
+          texts: [
+            row.lastName,
+            row.firstName,
+            row.email,
+            row.organisation ?? '',
+            row.jobTitle ?? '',
+            row.phone ?? '',
+            name({ nameFr: row.roleNameFr, nameEn: row.roleNameEn }),
+            groups
+              .filter((g) => g.participantId === row.id)
+              .map(name)
+              .join(', '),
+            status(row.status),
+          ],
+          createdAt: row.createdAt,
+          profile: fields.map((f) => row.profile[f.id] ?? ''),
+        };
+      }
+    }
+  }
+
+  const filename = `participants-${slug(language === 'en' ? project.nameEn : project.nameFr)}-${dayIn(project.timeZone, deps.now())}.${format}`;
+  const out = new PassThrough();
+  const pump =
+    format === 'xlsx'
+      ? writeXlsx(out, t('participants.title'), headers, rows())
+      : writeCsv(out, headers, rows());
+  pump.catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return { filename, contentType: CONTENT_TYPES[format], stream: out };
+}
+
+type ExportRow = { texts: string[]; createdAt: Date; profile: string[] };
+
+async function writeXlsx(
+  out: PassThrough,
+  sheetName: string,
+  headers: string[],
+  rows: AsyncIterable<ExportRow>,
+) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = headers.map((header, index) => ({
+    header,
+    width: index === 9 ? 18 : 22,
+    ...(index === 9 ? { style: { numFmt: 'yyyy-mm-dd hh:mm' } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const row of rows) {
+    sheet.addRow([...row.texts, row.createdAt, ...row.profile]).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+async function writeCsv(out: PassThrough, headers: string[], rows: AsyncIterable<ExportRow>) {
+  const csv = stringify({ bom: true });
+  csv.pipe(out);
+  const write = async (record: string[]) => {
+    if (!csv.write(record)) await new Promise((resolve) => csv.once('drain', resolve));
+  };
+  await write(headers);
+  for await (const row of rows) {
+    await write([...row.texts, row.createdAt.toISOString(), ...row.profile].map(csvSafe));
+  }
+  csv.end();
+}

@@ -1,0 +1,408 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IMPORT_ACCEPT, IMPORT_PAGE_SIZE } from '../../../contracts/participant-import';
+import { ConfirmModal } from '../../components/modal/app-modal';
+import { ApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/page-title';
+import {
+  errorsUrl,
+  importQuery,
+  type ParticipantImport,
+  templateUrl,
+  useImportStep,
+  useUploadImport,
+} from './api';
+
+/** U3: import participants from an .xlsx or CSV file: upload, mapping, dry run, confirmation, save. */
+export function ParticipantImportPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('participantImport.title'));
+  const { projectId } = useParams({ from: '/app/projects/$projectId' });
+  const [importId, setImportId] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const toList = () => navigate({ to: '/projects/$projectId/participants', params: { projectId } });
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('participantImport.title')}
+        </Title>
+        <Anchor component="button" type="button" onClick={() => void toList()}>
+          {t('participantImport.back')}
+        </Anchor>
+      </Group>
+      {importId ? (
+        <ImportSteps
+          projectId={projectId}
+          importId={importId}
+          onRestart={() => setImportId(null)}
+          toList={toList}
+        />
+      ) : (
+        <UploadStep projectId={projectId} onUploaded={setImportId} />
+      )}
+    </Stack>
+  );
+}
+
+function errorText(error: unknown) {
+  if (!(error instanceof ApiError)) return null;
+  return error.fields?.[0]?.message ?? error.message;
+}
+
+function UploadStep({ projectId, onUploaded }: { projectId: string; onUploaded: (id: string) => void }) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const send = useUploadImport(projectId);
+  return (
+    <Stack gap="sm" maw={560}>
+      <Text>{t('participantImport.upload.intro')}</Text>
+      <FileInput
+        label={t('participantImport.upload.file')}
+        placeholder={t('participantImport.upload.placeholder')}
+        accept={IMPORT_ACCEPT}
+        value={file}
+        onChange={setFile}
+        leftSection={<IconUpload size={16} />}
+        error={errorText(send.error)}
+        clearable
+      />
+      <Group>
+        <Button
+          disabled={!file}
+          loading={send.isPending}
+          onClick={() => file && send.mutate(file, { onSuccess: (r) => onUploaded(r.id) })}
+        >
+          {t('participantImport.upload.send')}
+        </Button>
+        <Anchor href={templateUrl(projectId)} download>
+          <Group gap={4}>
+            <IconDownload size={16} />
+            {t('participantImport.upload.template')}
+          </Group>
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+function ImportSteps({
+  projectId,
+  importId,
+  onRestart,
+  toList,
+}: {
+  projectId: string;
+  importId: string;
+  onRestart: () => void;
+  toList: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [problems, setProblems] = useState(false);
+  const [remapping, setRemapping] = useState(false);
+  const query = useQuery(importQuery(projectId, importId, page, problems));
+  const queryClient = useQueryClient();
+  const steps = useImportStep(projectId, importId);
+  const refresh = (data: ParticipantImport) => {
+    queryClient.setQueryData(importQuery(projectId, importId, page, problems).queryKey, data as never);
+    void queryClient.invalidateQueries({ queryKey: ['participant-imports', projectId, importId] });
+  };
+  const data = query.data;
+  if (!data) return null;
+
+  if (data.status === 'analysing' || data.status === 'saving') {
+    return (
+      <Stack gap="xs" maw={560}>
+        <Text>{t(`participantImport.progress.${data.status}`)}</Text>
+        <Progress
+          value={data.progress}
+          size="lg"
+          aria-label={t(`participantImport.progress.${data.status}`)}
+        />
+      </Stack>
+    );
+  }
+  if (data.status === 'uploaded' || remapping) {
+    return (
+      <MappingStep
+        data={data}
+        busy={steps.mapping.isPending || steps.dryRun.isPending}
+        error={errorText(steps.mapping.error ?? steps.dryRun.error)}
+        onRestart={onRestart}
+        onAnalyse={async (mapping) => {
+          await steps.mapping.mutateAsync(mapping);
+          const started = await steps.dryRun.mutateAsync();
+          setRemapping(false);
+          setPage(1);
+          refresh(started);
+        }}
+      />
+    );
+  }
+  return (
+    <Stack gap="md">
+      {data.status === 'failed' && (
+        <Alert color="red">{t('participantImport.failed', { error: data.error ?? '' })}</Alert>
+      )}
+      {data.status === 'done' ? (
+        <Alert color="green" title={t('participantImport.done.title')}>
+          <Stack gap="xs">
+            <Text>{t('participantImport.done.body', data.summary)}</Text>
+            <Anchor component="button" type="button" onClick={() => void toList()}>
+              {t('participantImport.done.list')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : (
+        <Title order={2} size="h3">
+          {t('participantImport.dryRun.title')}
+        </Title>
+      )}
+      <DryRun
+        data={data}
+        projectId={projectId}
+        problems={problems}
+        onProblems={(on) => {
+          setProblems(on);
+          setPage(1);
+        }}
+        page={page}
+        onPage={setPage}
+      />
+      {data.status !== 'done' && (
+        <Group>
+          <Button variant="default" onClick={() => setRemapping(true)}>
+            {t('participantImport.dryRun.remap')}
+          </Button>
+          <SaveButton data={data} onSave={(send) => steps.save.mutateAsync(send).then(refresh)} />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function MappingStep({
+  data,
+  busy,
+  error,
+  onAnalyse,
+  onRestart,
+}: {
+  data: ParticipantImport;
+  busy: boolean;
+  error: string | null;
+  onAnalyse: (mapping: (string | null)[]) => Promise<void>;
+  onRestart: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [mapping, setMapping] = useState(data.mapping);
+  useEffect(() => setMapping(data.mapping), [data.mapping]);
+  const lang = i18n.language === 'en' ? 'en' : 'fr';
+  const options = [
+    { value: '', label: t('participantImport.mapping.ignore') },
+    ...data.targets.map((x) => ({ value: x.key, label: x.label[lang] })),
+  ];
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        {t('participantImport.mapping.title')}
+      </Title>
+      <Text>{t('participantImport.mapping.intro')}</Text>
+      <Table maw={720} withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('participantImport.mapping.column')}</Table.Th>
+            <Table.Th>{t('participantImport.mapping.target')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {columnRows(data.columns).map(({ column, i, key }) => (
+            <Table.Tr key={key}>
+              <Table.Td>{column}</Table.Td>
+              <Table.Td>
+                <Select
+                  aria-label={column}
+                  data={options}
+                  value={mapping[i] ?? ''}
+                  allowDeselect={false}
+                  onChange={(value) => setMapping((m) => m.map((x, j) => (j === i ? value || null : x)))}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {error && <Alert color="red">{error}</Alert>}
+      <Group>
+        <Button variant="default" onClick={onRestart}>
+          {t('participantImport.mapping.another')}
+        </Button>
+        <Button loading={busy} onClick={() => void onAnalyse(mapping).catch(() => {})}>
+          {t('participantImport.mapping.analyse')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The columns of the file, in their order (which never changes), each with a stable key. */
+const columnRows = (columns: string[]) => columns.map((column, i) => ({ column, i, key: `${i}:${column}` }));
+
+const ACTION_COLOURS = { create: 'green', update: 'blue', unchanged: 'gray', skip: 'red' } as const;
+
+function DryRun({
+  data,
+  projectId,
+  problems,
+  onProblems,
+  page,
+  onPage,
+}: {
+  data: ParticipantImport;
+  projectId: string;
+  problems: boolean;
+  onProblems: (on: boolean) => void;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(data.total / IMPORT_PAGE_SIZE));
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} maw={720}>
+        {(['create', 'update', 'unchanged', 'skip'] as const).map((action) => (
+          <Stack key={action} gap={0} data-testid={`summary-${action}`}>
+            <Text size="xl" fw={700}>
+              {data.summary[action]}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t(`participantImport.dryRun.${action}`)}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+      <Group>
+        <Switch
+          label={t('participantImport.dryRun.onlyProblems')}
+          checked={problems}
+          onChange={(e) => onProblems(e.currentTarget.checked)}
+        />
+        {data.summary.skip > 0 && (
+          <Anchor href={errorsUrl(projectId, data.id)} download>
+            <Group gap={4}>
+              <IconDownload size={16} />
+              {t('participantImport.dryRun.errors')}
+            </Group>
+          </Anchor>
+        )}
+      </Group>
+      <Table withTableBorder striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('participantImport.columns.line')}</Table.Th>
+            <Table.Th>{t('participantImport.columns.action')}</Table.Th>
+            <Table.Th>{t('participantImport.columns.email')}</Table.Th>
+            <Table.Th>{t('participantImport.columns.name')}</Table.Th>
+            <Table.Th>{t('participantImport.columns.reasons')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={5}>{t('participantImport.dryRun.empty')}</Table.Td>
+            </Table.Tr>
+          )}
+          {data.rows.map((row) => (
+            <Table.Tr key={row.line}>
+              <Table.Td>{row.line}</Table.Td>
+              <Table.Td>
+                <Badge color={ACTION_COLOURS[row.action]} variant="light">
+                  {t(`participantImport.actions.${row.action}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{row.email}</Table.Td>
+              <Table.Td>{row.name}</Table.Td>
+              <Table.Td>
+                {row.reasons.map((reason) => (
+                  <Text key={reason} size="sm">
+                    {reason}
+                  </Text>
+                ))}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {pages > 1 && (
+        <Group>
+          <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            ‹
+          </Button>
+          <Text size="sm">{`${page} / ${pages}`}</Text>
+          <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            ›
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function SaveButton({ data, onSave }: { data: ParticipantImport; onSave: (send: boolean) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [send, setSend] = useState(false);
+  const [saving, setSaving] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} disabled={data.summary.create + data.summary.update === 0}>
+        {t('participantImport.dryRun.save')}
+      </Button>
+      <ConfirmModal
+        opened={open}
+        title={t('participantImport.confirm.title')}
+        confirmLabel={t('participantImport.confirm.confirm')}
+        loading={saving}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => {
+          setSaving(true);
+          void onSave(send).finally(() => {
+            setSaving(false);
+            setOpen(false);
+          });
+        }}
+      >
+        <Stack gap="sm">
+          <Text>{t('participantImport.confirm.body', data.summary)}</Text>
+          <Alert color="yellow">{t('participantImport.confirm.warning')}</Alert>
+          <Checkbox
+            label={t('participantImport.confirm.sendInscription')}
+            checked={send}
+            onChange={(e) => setSend(e.currentTarget.checked)}
+          />
+        </Stack>
+      </ConfirmModal>
+    </>
+  );
+}
