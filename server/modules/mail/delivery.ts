@@ -10,7 +10,11 @@ export const MAX_ATTEMPTS = 5;
 export const STALE_SENDING_MS = 10 * 60_000;
 /** After the n-th failed attempt, the next one waits n minutes (1, 2, 3, 4). */
 export const RETRY_DELAY_MS = 60_000;
-const BATCH = 20;
+/**
+ * One message claimed at a time, just before it is sent: a batch claimed at once would age while a slow relay
+ * works through it, and its last messages could pass STALE_SENDING_MS and be claimed again by another worker.
+ */
+const BATCH = 1;
 /** What the organiser reads when a send was cut short by a restart. */
 const INTERRUPTED =
   'Interrupted: the server stopped during the sending; sent again with the same Message-ID.';

@@ -108,6 +108,7 @@ const frenchCsv = [
   `ANA.${tag}@example.test;Ana;Lemieux;;;Acheteur;;Santé;`,
   `eve.${tag}@example.test;Ève;Roy;;;Buyer;;;`,
   `felix.${tag}@example.test;Félix;Roy;;12;Acheteur;;Santé;`,
+  `=cmd@evil.test;Zed;Roy;;;Acheteur;;Santé;`,
 ].join('\n');
 
 describe('participant import (U3)', () => {
@@ -131,7 +132,7 @@ describe('participant import (U3)', () => {
     const analysed = await dryRun(organiser, project.id, id);
     expect(analysed.body.status).toBe('ready');
     expect(analysed.body.progress).toBe(100);
-    expect(analysed.body.summary).toEqual({ create: 1, update: 0, unchanged: 0, skip: 6 });
+    expect(analysed.body.summary).toEqual({ create: 1, update: 0, unchanged: 0, skip: 7 });
     const byLine = Object.fromEntries(
       analysed.body.rows.map((r: { line: number; reasons: string[] }) => [r.line, r]),
     );
@@ -150,7 +151,7 @@ describe('participant import (U3)', () => {
     expect(await countIn(project.id)).toBe(0);
 
     const problems = await organiser.get(`${base(project.id)}/${id}?problems=true`);
-    expect(problems.body.rows.map((r: { line: number }) => r.line)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(problems.body.rows.map((r: { line: number }) => r.line)).toEqual([3, 4, 5, 6, 7, 8, 9]);
 
     const report = await organiser.get(`${base(project.id)}/${id}/errors.csv`);
     expect(report.status).toBe(200);
@@ -158,6 +159,8 @@ describe('participant import (U3)', () => {
     expect(String(report.headers['content-disposition'])).toContain('attachment');
     expect(String(report.body)).toContain('Ligne,Courriel,Raisons');
     expect(String(report.body)).toContain('3,pas-un-courriel,Courriel : Entrez une adresse courriel valide.');
+    // A cell the spreadsheet would run as a formula is written as text.
+    expect(String(report.body)).toContain("9,'=cmd@evil.test,");
 
     const saved = await saveImport(organiser, project.id, id, true);
     expect(saved.body.status).toBe('done');
@@ -186,7 +189,7 @@ describe('participant import (U3)', () => {
     expect(again.body.summary).toMatchObject({ create: 0, update: 0, unchanged: 1 });
     const second = await upload(organiser, project.id, frenchCsv, 'participants.csv');
     const secondRun = await dryRun(organiser, project.id, second.body.id);
-    expect(secondRun.body.summary).toEqual({ create: 0, update: 0, unchanged: 1, skip: 6 });
+    expect(secondRun.body.summary).toEqual({ create: 0, update: 0, unchanged: 1, skip: 7 });
     await saveImport(organiser, project.id, second.body.id);
     expect(await countIn(project.id)).toBe(1);
   });

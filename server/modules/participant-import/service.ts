@@ -19,6 +19,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { translator } from '../../i18n';
 import { deliverSoon } from '../mail/outbox';
+import { csvSafe } from '../participants/export';
 import * as participantRepo from '../participants/repository';
 import { inscribe, profileRules } from '../participants/service';
 import type { AuthContext } from '../session/auth-context';
@@ -384,7 +385,9 @@ async function analyse(
   // 1. Read (0–40 %).
   const lines: string[][] = [];
   let header = true;
-  for await (const row of readRows(bytes, (read) => void onProgress((read / bytes.length) * 40))) {
+  // A failed progress note (storage) must not end the process: the next note, or the end, says where it stands.
+  const note = (read: number) => onProgress((read / bytes.length) * 40).catch(() => undefined);
+  for await (const row of readRows(bytes, (read) => void note(read))) {
     if (header) {
       if (row.some((c) => c)) header = false;
       continue;
@@ -643,9 +646,11 @@ export async function runImport(deps: Deps, data: ImportJobData) {
         const result = await analyse(tx, file.bytes, state, (p) => onProgress(p / 2));
         await write(tx, state, result.valid, onProgress);
         if (state.sendInscription) {
-          for (const r of result.valid) {
+          // Progress is noted as the e-mails are queued too: a long run is never taken for an interrupted one.
+          for (const [index, r] of result.valid.entries()) {
             if (r.participantId && !r.inscriptionSentAt)
               await inscribe(tx, auth, project, r.participantId, deps.now());
+            if (index % 1000 === 999) await onProgress(99);
           }
         }
         return result;
@@ -739,7 +744,8 @@ export async function errorReport(deps: Deps, auth: AuthContext, projectId: stri
     t('participantImport.report.reasons'),
   ];
   // A BOM so that Excel reads the accents right.
-  return `\uFEFF${stringify([header, ...lines])}`;
+  // Every cell made formula-safe: a rejected e-mail cell is whatever the file held (`=HYPERLINK(…)`).
+  return `\uFEFF${stringify([header, ...lines].map((row) => row.map((cell) => csvSafe(String(cell)))))}`;
 }
 
 export async function template(deps: Deps, auth: AuthContext, projectId: string) {

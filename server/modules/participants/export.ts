@@ -54,7 +54,7 @@ function dayIn(timeZone: string, now: Date) {
  * CSV opened in a spreadsheet: a value starting with = + - @ (or a tab or return) would be read as a formula, so it
  * is prefixed with an apostrophe; a phone number in international format (+1 514…) is left as it is.
  */
-function csvSafe(value: string) {
+export function csvSafe(value: string) {
   if (/^[=+\-@\t\r]/.test(value) && !/^\+[\d ]+$/.test(value)) return `'${value}`;
   return value;
 }

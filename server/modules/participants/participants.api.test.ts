@@ -156,7 +156,7 @@ describe('adding a participant (U2)', () => {
     const first = await add(
       organiser,
       projectA.id,
-      person({ email: 'Reuse.Me@Example.test', firstName: 'Rémi' }),
+      person({ email: 'Reuse.Me@Example.test', firstName: 'Rémi', organisation: 'Boréal inc.' }),
     );
     const second = await add(
       organiser,
@@ -168,6 +168,8 @@ describe('adding a participant (U2)', () => {
     // The person is shared: the first project shows the new first name and phone too.
     const again = await organiser.get(url(projectA.id, `/${first.id}`));
     expect(again.body).toMatchObject({ firstName: 'Rémy', phone: '+15145559876' });
+    // What the second form left empty is kept, never erased.
+    expect(again.body.organisation).toBe('Boréal inc.');
   });
 
   it('never reuses a person of another company', async () => {

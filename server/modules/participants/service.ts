@@ -232,9 +232,13 @@ export async function createParticipant(
     let personId: string;
     if (existing) {
       if (await repo.isRegistered(tx, projectId, existing.id)) throw duplicate();
-      // The e-mail keeps the spelling the person was known by.
+      // The e-mail keeps the spelling the person was known by; a field this form left empty keeps what another
+      // project knows (as the import does): adding someone never erases their details elsewhere.
       const { email: _same, ...fields } = personFields(input);
-      await repo.updatePerson(tx, auth.companyId, existing.id, fields);
+      const filled = Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== null && value !== undefined && value !== ''),
+      ) as typeof fields;
+      await repo.updatePerson(tx, auth.companyId, existing.id, filled);
       personId = existing.id;
     } else {
       personId = (await repo.insertPerson(tx, auth.companyId, personFields(input))).id;
