@@ -10,7 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { type Database, migrateDatabase, openDatabase } from '../server/db/client';
+import { type Database, type Db, migrateDatabase, openDatabase } from '../server/db/client';
+import { companies } from '../server/db/schema';
+import { hashPassword } from '../server/modules/users/passwords';
+import { insertUser } from '../server/modules/users/repository';
 import { findPostgresBinaries, startPostgresServer, withDatabase } from '../tests/support/postgres-server';
 
 // ---------- what a benchmark declares ----------
@@ -373,4 +376,32 @@ export async function runCase(
       mean: subject.mean / baseline.mean,
     },
   };
+}
+
+export const BENCH_EMAIL = 'banc@maillage.test';
+export const BENCH_PASSWORD = 'Banc-d-essai-2026';
+
+/**
+ * The companies every list bench measures: the organiser's (with a signed-in user, `BENCH_EMAIL`) and another one
+ * whose rows the queries must leave out.
+ */
+export async function createBenchCompanies(db: Db) {
+  const [main] = await db
+    .insert(companies)
+    .values({ name: 'Événements Banc d’essai', contactEmail: 'banc@maillage.test' })
+    .returning();
+  const [other] = await db
+    .insert(companies)
+    .values({ name: 'Congrès Boréal (banc d’essai)', contactEmail: 'info@boreal.test' })
+    .returning();
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  await insertUser(db, {
+    companyId: main.id,
+    email: BENCH_EMAIL,
+    firstName: 'Camille',
+    lastName: 'Gagnon',
+    passwordHash,
+    locale: 'fr',
+  });
+  return { main, other, passwordHash };
 }

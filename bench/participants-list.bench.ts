@@ -5,7 +5,7 @@
  */
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { listPage, pageWindow } from '../server/db/list';
-import { companies, groups, participantGroups, participants, persons } from '../server/db/schema';
+import { groups, participantGroups, participants, persons } from '../server/db/schema';
 import {
   baseSelect,
   listCount,
@@ -13,13 +13,16 @@ import {
   listWhere,
   type ParticipantListParams,
 } from '../server/modules/participants/repository';
-import { hashPassword } from '../server/modules/users/passwords';
-import { insertUser } from '../server/modules/users/repository';
 import { seedScale } from '../server/seed/scale';
-import { type BenchCase, defineBenchmark, signIn, startApp } from './harness';
-
-const EMAIL = 'banc@maillage.test';
-const PASSWORD = 'Banc-d-essai-2026';
+import {
+  BENCH_EMAIL,
+  BENCH_PASSWORD,
+  type BenchCase,
+  createBenchCompanies,
+  defineBenchmark,
+  signIn,
+  startApp,
+} from './harness';
 
 export default defineBenchmark({
   name: 'participants-list',
@@ -28,22 +31,7 @@ export default defineBenchmark({
   async setup({ database, options }) {
     const size = options.quick ? { main: 20_000, other: 1_000 } : { main: 100_000, other: 3_000 };
     const { db } = database;
-    const [main] = await db
-      .insert(companies)
-      .values({ name: 'Événements Banc d’essai', contactEmail: 'banc@maillage.test' })
-      .returning();
-    const [other] = await db
-      .insert(companies)
-      .values({ name: 'Congrès Boréal (banc d’essai)', contactEmail: 'info@boreal.test' })
-      .returning();
-    await insertUser(db, {
-      companyId: main.id,
-      email: EMAIL,
-      firstName: 'Camille',
-      lastName: 'Gagnon',
-      passwordHash: await hashPassword(PASSWORD),
-      locale: 'fr',
-    });
+    const { main, other } = await createBenchCompanies(db);
 
     const seedStarted = performance.now();
     const seeded = await seedScale(db, { companyId: main.id, participants: size.main, seed: 1 });
@@ -55,7 +43,7 @@ export default defineBenchmark({
     const [buyer, , visitor] = seeded.roleIds;
 
     const app = await startApp(database);
-    const cookies = await signIn(app, EMAIL, PASSWORD);
+    const cookies = await signIn(app, BENCH_EMAIL, BENCH_PASSWORD);
 
     const makeCase = (name: string, description: string, params: ParticipantListParams): BenchCase => {
       const query = new URLSearchParams();

@@ -5,20 +5,26 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 import { listPage, pageWindow } from '../server/db/list';
-import { companies, projects } from '../server/db/schema';
+import { projects } from '../server/db/schema';
 import {
   type ProjectListParams,
   projectListOrder,
   projectListWhere,
 } from '../server/modules/projects/repository';
-import { hashPassword } from '../server/modules/users/passwords';
 import { insertUser } from '../server/modules/users/repository';
-import { type BenchCase, defineBenchmark, random, signIn, startApp } from './harness';
+import {
+  BENCH_EMAIL,
+  BENCH_PASSWORD,
+  type BenchCase,
+  createBenchCompanies,
+  defineBenchmark,
+  random,
+  signIn,
+  startApp,
+} from './harness';
 
-const EMAIL = 'banc@maillage.test';
 /** A colleague who works in English: the list sorts by the English name for her. */
 const EMAIL_EN = 'bench@maillage.test';
-const PASSWORD = 'Banc-d-essai-2026';
 /** Matches the French name of one theme in twenty: about 5 % of the projects. */
 const SEARCH_WORD = 'tourisme';
 
@@ -140,23 +146,7 @@ export default defineBenchmark({
   async setup({ database, options }) {
     const size = options.quick ? { main: 4_000, other: 400 } : { main: 20_000, other: 2_000 };
     const { db } = database;
-    const [main] = await db
-      .insert(companies)
-      .values({ name: 'Événements Banc d’essai', contactEmail: 'banc@maillage.test' })
-      .returning();
-    const [other] = await db
-      .insert(companies)
-      .values({ name: 'Congrès Boréal (banc d’essai)', contactEmail: 'info@boreal.test' })
-      .returning();
-    const passwordHash = await hashPassword(PASSWORD);
-    await insertUser(db, {
-      companyId: main.id,
-      email: EMAIL,
-      firstName: 'Camille',
-      lastName: 'Gagnon',
-      passwordHash,
-      locale: 'fr',
-    });
+    const { main, other, passwordHash } = await createBenchCompanies(db);
     await insertUser(db, {
       companyId: main.id,
       email: EMAIL_EN,
@@ -173,7 +163,10 @@ export default defineBenchmark({
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
     const app = await startApp(database);
-    const cookiesFor = { fr: await signIn(app, EMAIL, PASSWORD), en: await signIn(app, EMAIL_EN, PASSWORD) };
+    const cookiesFor = {
+      fr: await signIn(app, BENCH_EMAIL, BENCH_PASSWORD),
+      en: await signIn(app, EMAIL_EN, BENCH_PASSWORD),
+    };
 
     const makeCase = (name: string, description: string, params: ProjectListParams): BenchCase => {
       const query = new URLSearchParams();

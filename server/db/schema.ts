@@ -150,6 +150,16 @@ export const projects = pgTable(
   ],
 );
 
+/** The company and project every row of a project's data belongs to; both go with the project. */
+const ownedByProject = () => ({
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  projectId: uuid('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+});
+
 /** J3: the on/off options of a project, by the option id of the registry in contracts/project-options.ts. */
 export const projectOptions = pgTable(
   'project_options',
@@ -261,12 +271,7 @@ export const roles = pgTable(
   'roles',
   {
     id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...ownedByProject(),
     nameFr: text('name_fr').notNull(),
     nameEn: text('name_en').notNull(),
     position: integer('position').notNull().default(0),
@@ -281,12 +286,7 @@ export const groupCategories = pgTable(
   'group_categories',
   {
     id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...ownedByProject(),
     nameFr: text('name_fr').notNull(),
     nameEn: text('name_en').notNull(),
     position: integer('position').notNull().default(0),
@@ -301,12 +301,7 @@ export const groups = pgTable(
   'groups',
   {
     id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...ownedByProject(),
     categoryId: uuid('category_id')
       .notNull()
       .references(() => groupCategories.id, { onDelete: 'restrict' }),
@@ -369,12 +364,7 @@ export const participants = pgTable(
   'participants',
   {
     id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...ownedByProject(),
     personId: uuid('person_id')
       .notNull()
       .references(() => persons.id, { onDelete: 'cascade' }),
@@ -422,12 +412,7 @@ export const profileFields = pgTable(
   'profile_fields',
   {
     id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...ownedByProject(),
     standardKey: text('standard_key'),
     inputType: text('input_type').notNull().default('text'),
     titleFr: text('title_fr').notNull(),

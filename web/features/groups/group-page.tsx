@@ -107,21 +107,11 @@ function GroupEditor({ projectId, tree }: { projectId: string; tree: GroupTree }
           </Badge>
         </Row>
         <Row gap={4} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('groups.editNamed', { name })}
-            onClick={() => setDialog({ kind: 'group', group, categoryId: group.categoryId })}
-          >
-            <IconPencil size={16} />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('groups.deleteNamed', { name })}
-            onClick={() => setDialog({ kind: 'deleteGroup', group })}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
+          <EditDeleteActions
+            name={name}
+            onEdit={() => setDialog({ kind: 'group', group, categoryId: group.categoryId })}
+            onDelete={() => setDialog({ kind: 'deleteGroup', group })}
+          />
         </Row>
       </Row>
     );
@@ -201,21 +191,11 @@ function GroupEditor({ projectId, tree }: { projectId: string; tree: GroupTree }
                     >
                       <IconPlus size={16} />
                     </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('groups.editNamed', { name })}
-                      onClick={() => setDialog({ kind: 'category', category })}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('groups.deleteNamed', { name })}
-                      onClick={() => setDialog({ kind: 'deleteCategory', category })}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
+                    <EditDeleteActions
+                      name={name}
+                      onEdit={() => setDialog({ kind: 'category', category })}
+                      onDelete={() => setDialog({ kind: 'deleteCategory', category })}
+                    />
                   </Row>
                   <Accordion.Panel>
                     {category.groups.length === 0 ? (
@@ -295,6 +275,34 @@ function GroupEditor({ projectId, tree }: { projectId: string; tree: GroupTree }
             : t('groups.delete.groupBody', { name: nameIn(dialog.group.name, language) })}
         </ConfirmModal>
       )}
+    </>
+  );
+}
+
+/** The edit and delete buttons of a category or a group, named after it for screen readers. */
+function EditDeleteActions({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ActionIcon variant="subtle" aria-label={t('groups.editNamed', { name })} onClick={onEdit}>
+        <IconPencil size={16} />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={t('groups.deleteNamed', { name })}
+        onClick={onDelete}
+      >
+        <IconTrash size={16} />
+      </ActionIcon>
     </>
   );
 }
