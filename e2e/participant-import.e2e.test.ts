@@ -1,8 +1,14 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe } from 'vitest';
 import {
   ApiClient,
   dialog,
+  expect,
   fill,
+  flip,
   LANGUAGES,
   ORGANISER,
   searchTable,
@@ -11,6 +17,7 @@ import {
   tableRows,
   tableSettled,
   test,
+  textField,
   uniqueName,
   until,
 } from '../tests/support/e2e';
@@ -84,5 +91,159 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     await tableSettled(page);
     await searchTable(page, t, key);
     await until(() => tableRows(page).count()).toBe(2);
+  });
+
+  /**
+   * The "done when" of U3: a large workbook (10,000 rows in French, 1,500 in English to keep the suite short) with
+   * five bad rows. The refusals are read row by row before anything is saved; the fixed file is saved with its
+   * progress shown; a new participant is found at once; the same file imported again creates nothing.
+   */
+  const size = language === 'fr' ? 10_000 : 1_500;
+  test(`import ${size} rows from a workbook: refusals first, then the fixed file, then nothing twice`, {
+    timeout: 300_000,
+  }, async ({ page, baseUrl }) => {
+    const api = await ApiClient.signIn(baseUrl, ORGANISER);
+    const project = await api.createProject();
+    for (const name of [
+      { fr: 'Acheteur', en: 'Buyer' },
+      { fr: 'Exposant', en: 'Exhibitor' },
+    ]) {
+      await api.call('POST', `/api/projects/${project.id}/roles`, { name });
+    }
+    const category = await api.call<{ id: string }>('POST', `/api/projects/${project.id}/group-categories`, {
+      name: { fr: 'Secteurs', en: 'Industries' },
+    });
+    await api.call('POST', `/api/projects/${project.id}/groups`, {
+      categoryId: category.id,
+      name: { fr: 'Santé', en: 'Health' },
+    });
+    const total = async () =>
+      (await api.call<{ total: number }>('GET', `/api/projects/${project.id}/participants`)).total;
+
+    // The workbook: a header row in the user's language, then one participant a row.
+    const key = uniqueName('x').split(' ').at(-1) as string;
+    const firstNames = ['Léa', 'Marc', 'Zoé', 'Émile', 'Inès', 'Noah'];
+    const found = Math.floor(size * 0.43);
+    const good = Array.from({ length: size }, (_, i) => ({
+      email: `p${i + 1}.${key}@example.test`,
+      firstName: i === found ? 'Gisèle' : firstNames[i % firstNames.length],
+      lastName: i === found ? 'Ouellette' : `Tremblay-${i + 1}`,
+      organisation: `Entreprise ${i % 50}`,
+      role: i % 2 ? 'Acheteur' : 'Exhibitor',
+      groups: i % 3 ? '' : language === 'fr' ? 'Santé' : 'Health',
+    }));
+    // Five bad rows (line = index + 2, the header being line 1), each with the reason the dry run must give.
+    const unknownGroup = language === 'fr' ? 'Inexistant' : 'Nowhere';
+    const bad = [
+      { index: 9, change: { email: 'pas-un-courriel' }, reason: t.validation.email },
+      { index: 19, change: { role: '' }, reason: t.validation.participants.roleRequired },
+      {
+        index: 29,
+        change: { groups: unknownGroup },
+        reason: fill(p.reasons.unknownGroup, { name: unknownGroup }),
+      },
+      { index: 39, change: { email: good[4].email }, reason: fill(p.reasons.duplicate, { line: 6 }) },
+      { index: 49, change: { lastName: '' }, reason: t.validation.required },
+    ];
+    const broken = good.map((row, i) => ({ ...row, ...bad.find((b) => b.index === i)?.change }));
+    const header =
+      language === 'fr'
+        ? ['Courriel', 'Prénom', 'Nom', 'Entreprise', 'Rôle', 'Groupes']
+        : ['Email', 'First name', 'Last name', 'Organisation', 'Role', 'Groups'];
+    const folder = await mkdtemp(join(tmpdir(), 'maillage-import-'));
+    async function workbook(name: string, rows: typeof good) {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Participants');
+      sheet.addRow(header);
+      for (const r of rows)
+        sheet.addRow([r.email, r.firstName, r.lastName, r.organisation, r.role, r.groups]);
+      const path = join(folder, name);
+      await book.xlsx.writeFile(path);
+      return path;
+    }
+    const brokenFile = await workbook('participants.xlsx', broken);
+
+    /** The progress bar as the user sees it: its track, holding the progressbar named after the step (empty at 0 %). */
+    const progressBar = (name: string) =>
+      page.locator('.mantine-Progress-root').filter({ has: page.getByRole('progressbar', { name }) });
+    /** Chooses the file, reads it, keeps the detected mapping and analyses it; the progress bar shows meanwhile. */
+    async function analyse(path: string) {
+      await page.locator('input[type=file]').setInputFiles(path);
+      await page.getByRole('button', { name: p.upload.send, exact: true }).click();
+      await page.getByRole('heading', { name: p.mapping.title }).waitFor();
+      const progress = progressBar(p.progress.analysing).waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: p.mapping.analyse, exact: true }).click();
+      await progress;
+      await page.getByRole('heading', { name: p.dryRun.title }).waitFor({ timeout: 120_000 });
+    }
+    const summary = (action: 'create' | 'update' | 'unchanged' | 'skip') =>
+      page.getByTestId(`summary-${action}`).locator('p').first().textContent();
+
+    await signIn(page, ORGANISER, language);
+    await page.goto(`/projects/${project.id}/participants`);
+    await tableSettled(page);
+    await page.getByRole('button', { name: p.open, exact: true }).click();
+    await page.getByRole('heading', { name: p.title }).waitFor();
+
+    // The dry run of the file with mistakes: five rows skipped, each with its reason; nothing saved yet.
+    await analyse(brokenFile);
+    await until(() => summary('skip')).toBe('5');
+    expect(await summary('create')).toBe(String(size - 5));
+    await flip(page, page.getByRole('switch', { name: p.dryRun.onlyProblems }));
+    await until(() => tableRows(page).count()).toBe(5);
+    const cells = (row: number, column: number) =>
+      tableRows(page).nth(row).locator(`td:nth-child(${column})`).textContent();
+    for (const [row, expected] of bad.entries()) {
+      expect(await cells(row, 1)).toBe(String(expected.index + 2));
+      expect(await cells(row, 2)).toBe(p.actions.skip);
+      expect(await cells(row, 5)).toContain(expected.reason);
+    }
+    expect(await cells(0, 3)).toBe('pas-un-courriel');
+    await page.getByRole('link', { name: p.dryRun.errors }).waitFor();
+    expect(await total()).toBe(0);
+
+    // The fixed file: every row to create.
+    const fixedFile = await workbook('participants-corrige.xlsx', good);
+    await page.getByRole('button', { name: p.dryRun.remap, exact: true }).click();
+    await page.getByRole('button', { name: p.mapping.another, exact: true }).click();
+    await analyse(fixedFile);
+    await until(() => summary('create')).toBe(String(size));
+    expect(await summary('skip')).toBe('0');
+
+    // Saved after the confirmation, without the inscription e-mail; the progress of the save shows.
+    await page.getByRole('button', { name: p.dryRun.save, exact: true }).click();
+    const confirm = dialog(page, p.confirm.title);
+    await confirm.getByText(fill(p.confirm.body, { create: size, update: 0 })).waitFor();
+    await confirm.getByText(p.confirm.warning).waitFor();
+    expect(await confirm.getByLabel(p.confirm.sendInscription).isChecked()).toBe(false);
+    const saving = progressBar(p.progress.saving).waitFor({ timeout: 30_000 });
+    await confirm.getByRole('button', { name: p.confirm.confirm, exact: true }).click();
+    await saving;
+    await page
+      .getByText(fill(p.done.body, { create: size, update: 0, unchanged: 0, skip: 0 }))
+      .waitFor({ timeout: 180_000 });
+    expect(await total()).toBe(size);
+
+    // One of the new participants, found at once by the list's search and opened in the side panel.
+    await page.getByRole('button', { name: p.done.list, exact: true }).click();
+    await tableSettled(page);
+    await searchTable(page, t, 'ouellette');
+    await until(() => tableRows(page).count()).toBe(1);
+    await tableRows(page).first().getByText('Ouellette').click();
+    const panel = page.getByTestId('participant-panel');
+    await panel.waitFor();
+    expect(await textField(panel, t.participants.fields.firstName).inputValue()).toBe('Gisèle');
+    expect(await textField(panel, t.participants.fields.email).inputValue()).toBe(good[found].email);
+
+    // The same file again: every row unchanged, nothing to save, nothing created.
+    await page.getByRole('button', { name: t.participants.back }).click();
+    await tableSettled(page);
+    await page.getByRole('button', { name: p.open, exact: true }).click();
+    await analyse(fixedFile);
+    await until(() => summary('unchanged')).toBe(String(size));
+    expect(await summary('create')).toBe('0');
+    expect(await summary('update')).toBe('0');
+    expect(await page.getByRole('button', { name: p.dryRun.save, exact: true }).isDisabled()).toBe(true);
+    expect(await total()).toBe(size);
   });
 });

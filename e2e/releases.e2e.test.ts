@@ -19,6 +19,7 @@ import {
   textField,
   until,
 } from '../tests/support/e2e';
+import { keyboardMove } from '../tests/support/sortable';
 
 /**
  * Journey (A5, P11): the super-admin writes a release, sorts its items with the keyboard and activates it; the
@@ -100,31 +101,8 @@ describe.each(LANGUAGES)('release notes (%s)', (language) => {
     await until(() => items(page)).toEqual([first, second]);
 
     // The keyboard sorts: Space picks the first item up, the down arrow moves it, Space drops it; it is saved.
-    const handle = page.getByRole('button', { name: fill(t.sorting.handle, { name: first }) });
-    const liveRegion = page.locator('[id^="DndLiveRegion"]');
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await until(() => handle.getAttribute('aria-pressed')).toBe('true');
-    // Screen readers hear where the item is, in the reader's language. An arrow pressed while the list is still
-    // measuring itself after the pick-up moves nothing (the item stays at position 1): press it again, as anyone would.
-    const moved = fill(t.sorting.announcements.moved, {
-      name: first,
-      position: 2,
-      total: 2,
-      container: categoryName,
-    });
-    for (let attempt = 0; attempt < 3 && (await liveRegion.textContent()) !== moved; attempt++) {
-      await page.keyboard.press('ArrowDown');
-      await page
-        .waitForFunction(
-          (text) => document.querySelector('[id^="DndLiveRegion"]')?.textContent === text,
-          moved,
-          { timeout: 3000 },
-        )
-        .catch(() => undefined);
-    }
-    await until(() => liveRegion.textContent()).toBe(moved);
-    await page.keyboard.press('Space');
+    // Screen readers hear where the item is, in the reader's language.
+    await keyboardMove(page, t, { name: first, to: 2, total: 2, container: categoryName });
     await until(() => items(page)).toEqual([second, first]);
     await page.reload();
     await until(() => items(page)).toEqual([second, first]);

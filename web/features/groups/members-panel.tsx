@@ -24,6 +24,7 @@ import {
   type groupMemberSortable,
   type MemberImportResult,
 } from '../../../contracts/groups';
+import { emailAddress } from '../../../contracts/http';
 import { DataTable } from '../../components/data-table/data-table';
 import { type ListState, listQueryOf } from '../../components/data-table/list-search';
 import { showError } from '../../components/feedback/error-dialog';
@@ -243,6 +244,10 @@ function ImportMembersModal({
   const [fileError, setFileError] = useState<string | undefined>();
   const [result, setResult] = useState<MemberImportResult | null>(null);
   const importMembers = useImportMembers(projectId, group.id);
+  // The server answers every address it did not find; one that is not an address at all is told apart, with why.
+  const unmatched = result?.notFound ?? [];
+  const invalid = unmatched.filter((email) => !emailAddress.safeParse(email).success);
+  const notFound = unmatched.filter((email) => emailAddress.safeParse(email).success);
 
   function handleImport() {
     if (!file) return;
@@ -281,11 +286,21 @@ function ImportMembersModal({
             {t('groups.notifications.membersAdded', result)}
           </Alert>
         )}
-        {result && result.notFound.length > 0 && (
+        {notFound.length > 0 && (
           <Alert color="yellow" data-testid="group-import-not-found">
-            <Text size="sm">{t('groups.members.importNotFound', { count: result.notFound.length })}</Text>
+            <Text size="sm">{t('groups.members.importNotFound', { count: notFound.length })}</Text>
             <List size="sm" mt="xs">
-              {result.notFound.map((email) => (
+              {notFound.map((email) => (
+                <List.Item key={email}>{email}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        {invalid.length > 0 && (
+          <Alert color="yellow" data-testid="group-import-invalid">
+            <Text size="sm">{t('groups.members.importInvalid', { count: invalid.length })}</Text>
+            <List size="sm" mt="xs">
+              {invalid.map((email) => (
                 <List.Item key={email}>{email}</List.Item>
               ))}
             </List>
