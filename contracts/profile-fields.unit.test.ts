@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  choiceLabels,
   type InputType,
   type ProfileFieldRule,
   participantProfileSchema,
+  profileFieldInput,
   STANDARD_FIELD_KEYS,
   STANDARD_INPUT_TYPES,
   type StandardFieldKey,
@@ -197,5 +199,114 @@ describe('participantProfileSchema', () => {
     ).toEqual({
       [CUSTOM.diet]: 'Prix < 100 $',
     });
+  });
+});
+
+describe('choice fields (related items)', () => {
+  const ITEMS = {
+    health: '30000000-0000-4000-8000-000000000001',
+    rnd: '30000000-0000-4000-8000-000000000002',
+    energy: '30000000-0000-4000-8000-000000000003',
+  };
+  const items = [
+    { id: ITEMS.health, label: { fr: 'Santé', en: 'Health' } },
+    { id: ITEMS.rnd, label: { fr: 'Recherche, développement', en: 'R&D' } },
+    { id: ITEMS.energy, label: { fr: 'Énergie', en: '' } },
+  ];
+  const sector = custom(CUSTOM.diet, 'choice', { items });
+  const interests = custom(CUSTOM.notes, 'choices', { items });
+  const profileOf = (fields: ProfileFieldRule[], profile: Record<string, string>) =>
+    participantProfileSchema(fields).parse({ profile }).profile;
+
+  it('reads a single choice as an item id, named by its id or its label in either language', () => {
+    for (const given of [ITEMS.health, 'Santé', ' sante ', 'HEALTH', 'Sânté']) {
+      expect(profileOf([sector], { [CUSTOM.diet]: given }), given).toEqual({ [CUSTOM.diet]: ITEMS.health });
+    }
+    expect(profileOf([sector], { [CUSTOM.diet]: 'recherche, DÉVELOPPEMENT' })).toEqual({
+      [CUSTOM.diet]: ITEMS.rnd,
+    });
+    expect(issuesOf([sector], { profile: { [CUSTOM.diet]: 'Mines' } })).toEqual([
+      `profile.${CUSTOM.diet}: validation.profileFields.choiceUnknown|value=Mines`,
+    ]);
+    expect(issuesOf([sector], { profile: { [CUSTOM.diet]: 'Santé; Énergie' } })).toHaveLength(1);
+    expect(profileOf([sector], { [CUSTOM.diet]: '' })).toEqual({});
+  });
+
+  it('reads a multiple choice separated by « ; » or « , » as ids joined by a comma, in the items’ order, each once', () => {
+    expect(profileOf([interests], { [CUSTOM.notes]: 'Énergie; health;sante' })).toEqual({
+      [CUSTOM.notes]: `${ITEMS.health},${ITEMS.energy}`,
+    });
+    expect(profileOf([interests], { [CUSTOM.notes]: 'energie, Santé' })).toEqual({
+      [CUSTOM.notes]: `${ITEMS.health},${ITEMS.energy}`,
+    });
+    // A label with a comma: alone, or among others separated by « ; ».
+    expect(profileOf([interests], { [CUSTOM.notes]: 'Recherche, développement' })).toEqual({
+      [CUSTOM.notes]: ITEMS.rnd,
+    });
+    expect(profileOf([interests], { [CUSTOM.notes]: 'Énergie; Recherche, développement' })).toEqual({
+      [CUSTOM.notes]: `${ITEMS.rnd},${ITEMS.energy}`,
+    });
+    // What the form sends back: the stored ids.
+    expect(profileOf([interests], { [CUSTOM.notes]: `${ITEMS.energy},${ITEMS.health}` })).toEqual({
+      [CUSTOM.notes]: `${ITEMS.health},${ITEMS.energy}`,
+    });
+    expect(issuesOf([interests], { profile: { [CUSTOM.notes]: 'Santé; Mines; Pêche' } })).toEqual([
+      `profile.${CUSTOM.notes}: validation.profileFields.choiceUnknown|value=Mines`,
+    ]);
+    expect(profileOf([interests], { [CUSTOM.notes]: ' ; , ' })).toEqual({});
+  });
+
+  it('requires one item at least when mandatory', () => {
+    const fields = [
+      { ...sector, isMandatory: true },
+      { ...interests, isMandatory: true },
+    ];
+    expect(issuesOf(fields, { profile: { [CUSTOM.notes]: ' ; ' } })).toEqual([
+      `profile.${CUSTOM.diet}: validation.empty`,
+      `profile.${CUSTOM.notes}: validation.empty`,
+    ]);
+  });
+
+  it('knows no answer when the rules carry no items, and quotes an unknown answer safely', () => {
+    expect(issuesOf([custom(CUSTOM.diet, 'choice')], { profile: { [CUSTOM.diet]: 'Santé' } })).toHaveLength(
+      1,
+    );
+    const [issue] = issuesOf([sector], { profile: { [CUSTOM.diet]: `a|b=c${'x'.repeat(100)}` } });
+    expect(issue).toMatch(/choiceUnknown\|value=a b cx+…$/);
+    expect(issue.length).toBeLessThan(160);
+  });
+
+  it('shows an answer as its labels in the reader’s language, the other one if empty, unknown ids left out', () => {
+    const value = `${ITEMS.energy},${ITEMS.health},00000000-0000-4000-8000-00000000dead`;
+    expect(choiceLabels(value, items, 'fr')).toEqual(['Santé', 'Énergie']);
+    expect(choiceLabels(value, items, 'en')).toEqual(['Health', 'Énergie']);
+    expect(choiceLabels('', items, 'en')).toEqual([]);
+    expect(choiceLabels(undefined, items, 'fr')).toEqual([]);
+  });
+
+  it('creates a choice field with one item at least, labels distinct in either language', () => {
+    const title = { fr: 'Secteur', en: 'Sector' };
+    const issues = (value: unknown) =>
+      (profileFieldInput.safeParse(value).error?.issues ?? []).map(
+        (i) => `${i.path.join('.')}: ${i.message}`,
+      );
+    expect(issues({ title, inputType: 'choice' })).toEqual([
+      'itemLabels: validation.profileFields.itemsRequired',
+    ]);
+    expect(
+      issues({
+        title,
+        inputType: 'choices',
+        itemLabels: [
+          { fr: 'Santé', en: '' },
+          { fr: 'Soins', en: 'SANTE' },
+        ],
+      }),
+    ).toEqual(['itemLabels.1.fr: validation.profileFields.itemDuplicate']);
+    // An item may have the same label in both languages; other types need no items.
+    expect(issues({ title, inputType: 'choice', itemLabels: [{ fr: 'Finance', en: 'Finance' }] })).toEqual(
+      [],
+    );
+    expect(issues({ title, inputType: 'text' })).toEqual([]);
   });
 });

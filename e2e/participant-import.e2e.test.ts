@@ -11,6 +11,7 @@ import {
   flip,
   LANGUAGES,
   ORGANISER,
+  plural,
   searchTable,
   signIn,
   TEXTS,
@@ -26,6 +27,11 @@ import {
 describe.each(LANGUAGES)('participant import (%s)', (language) => {
   const t = TEXTS[language];
   const p = t.participantImport;
+  /** What the page says once the import is saved: one plural per count, in the order of the summary. */
+  const doneText = (summary: Record<'create' | 'update' | 'unchanged' | 'skip', number>) =>
+    (['create', 'update', 'unchanged', 'skip'] as const)
+      .map((action) => plural(p.done, action, summary[action], language))
+      .join(', ');
 
   test('import a spreadsheet with mistakes, read why, fix it and import it', async ({ page, baseUrl }) => {
     const api = await ApiClient.signIn(baseUrl, ORGANISER);
@@ -83,7 +89,7 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     await confirm.getByLabel(p.confirm.sendInscription).check();
     await confirm.getByRole('button', { name: p.confirm.confirm, exact: true }).click();
     await page
-      .getByText(fill(p.done.body, { create: 2, update: 0, unchanged: 0, skip: 0 }))
+      .getByText(doneText({ create: 2, update: 0, unchanged: 0, skip: 0 }))
       .waitFor({ timeout: 20_000 });
 
     // The new rows are in the list.
@@ -213,14 +219,15 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     // Saved after the confirmation, without the inscription e-mail; the progress of the save shows.
     await page.getByRole('button', { name: p.dryRun.save, exact: true }).click();
     const confirm = dialog(page, p.confirm.title);
-    await confirm.getByText(fill(p.confirm.body, { create: size, update: 0 })).waitFor();
+    await confirm.getByText(plural(p.confirm, 'create', size, language)).waitFor();
+    await confirm.getByText(plural(p.confirm, 'update', 0, language)).waitFor();
     await confirm.getByText(p.confirm.warning).waitFor();
     expect(await confirm.getByLabel(p.confirm.sendInscription).isChecked()).toBe(false);
     const saving = progressBar(p.progress.saving).waitFor({ timeout: 30_000 });
     await confirm.getByRole('button', { name: p.confirm.confirm, exact: true }).click();
     await saving;
     await page
-      .getByText(fill(p.done.body, { create: size, update: 0, unchanged: 0, skip: 0 }))
+      .getByText(doneText({ create: size, update: 0, unchanged: 0, skip: 0 }))
       .waitFor({ timeout: 180_000 });
     expect(await total()).toBe(size);
 

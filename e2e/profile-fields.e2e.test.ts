@@ -139,4 +139,125 @@ describe.each(LANGUAGES)('profile fields (%s)', (language) => {
     await notice(page, t.profileFields.notifications.deleted).waitFor();
     await until(() => titles(page)).toEqual(standardTitles);
   });
+  /**
+   * Journey (U5 related items): a single-choice field « Secteur » with three items given at its creation; the last
+   * item moved first with the keyboard in the items editor; a participant added with one item chosen, whose record
+   * (info window) reads the item's label in the reader's language.
+   */
+  test('a single-choice field: three items, sorted, chosen for a participant, read in the info window', async ({
+    page,
+  }) => {
+    const items = t.profileFields.items;
+    const api = await signIn(page, ORGANISER, language);
+    const project = await api.createProject();
+    await api.call('POST', `/api/projects/${project.id}/roles`, { name: { fr: 'Acheteur', en: 'Buyer' } });
+    await page.goto(`/projects/${project.id}/profile-fields`);
+    await until(() => pageTitle(page).textContent()).toBe(t.profileFields.title);
+
+    // The field and its three items, in both languages, in one form.
+    const sectors = [
+      { fr: 'Santé', en: 'Health' },
+      { fr: 'Finance', en: 'Finance' },
+      { fr: 'Énergie', en: 'Energy' },
+    ];
+    const label = (i: number) => sectors[i][language];
+    const sector = language === 'fr' ? 'Secteur' : 'Sector';
+    await page.getByRole('button', { name: t.profileFields.create }).click();
+    const create = dialog(page, t.profileFields.createTitle);
+    await create.waitFor();
+    await textField(create, t.profileFields.fields.titleFr).fill('Secteur');
+    await textField(create, t.profileFields.fields.titleEn).fill('Sector');
+    await choose(
+      page,
+      create.getByRole('combobox', { name: t.profileFields.fields.inputType }),
+      t.profileFields.inputTypes.choice,
+    );
+    for (const [index, words] of sectors.entries()) {
+      const number = index + 1;
+      if (index > 0) await create.getByRole('button', { name: items.add }).click();
+      await create.getByRole('textbox', { name: fill(items.labelFrNumbered, { number }) }).fill(words.fr);
+      await create.getByRole('textbox', { name: fill(items.labelEnNumbered, { number }) }).fill(words.en);
+    }
+    await submit(create.getByRole('button', { name: t.common.create, exact: true }));
+    await notice(page, t.profileFields.notifications.created).waitFor();
+    await create.waitFor({ state: 'detached' });
+    const row = page.getByTestId('profile-field').filter({ hasText: sector });
+    await until(() => row.getByTestId('profile-field-item-count').textContent()).toBe(
+      fill(items.count_other, { count: 3 }),
+    );
+
+    // The items editor, from the field's row: the last item moved first with the keyboard, kept after a reload.
+    await page.getByRole('button', { name: fill(items.editNamed, { name: sector }) }).click();
+    const editor = dialog(page, fill(items.editorTitle, { name: sector }));
+    await editor.waitFor();
+    const labels = () => editor.getByTestId('profile-field-item-label').allTextContents();
+    await until(labels).toEqual([label(0), label(1), label(2)]);
+    // Space picks the item up, the up arrow moves it (once per place), Space drops it. The page's own list behind
+    // the editor has a live region too: the editor's is the one mounted last.
+    const handle = editor.getByRole('button', { name: fill(t.sorting.handle, { name: label(2) }) });
+    const liveRegion = page.locator('[id^="DndLiveRegion"]').last();
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await until(() => handle.getAttribute('aria-pressed')).toBe('true');
+    const moved = fill(t.sorting.announcements.moved, {
+      name: label(2),
+      position: 1,
+      total: 3,
+      container: items.listLabel,
+    });
+    // An arrow pressed while the list still measures itself moves nothing: each press waits for the announcement.
+    for (let press = 0; press < 6 && (await liveRegion.textContent()) !== moved; press++) {
+      const before = await liveRegion.textContent();
+      await page.keyboard.press('ArrowUp');
+      await page
+        .waitForFunction(
+          ([target, previous]) => {
+            const regions = document.querySelectorAll('[id^="DndLiveRegion"]');
+            const text = regions[regions.length - 1]?.textContent;
+            return text === target || text !== previous;
+          },
+          [moved, before] as const,
+          { timeout: 3000 },
+        )
+        .catch(() => undefined);
+    }
+    await until(() => liveRegion.textContent()).toBe(moved);
+    await page.keyboard.press('Space');
+    const sorted = [label(2), label(0), label(1)];
+    await until(labels).toEqual(sorted);
+    await page.reload();
+    await page.getByRole('button', { name: fill(items.editNamed, { name: sector }) }).click();
+    await editor.waitFor();
+    await until(labels).toEqual(sorted);
+    await editor.getByRole('button', { name: t.common.close }).click();
+    await editor.waitFor({ state: 'detached' });
+
+    // A participant who chooses an item, among the items in their order, in the reader's language.
+    const p = t.participants;
+    await page.goto(`/projects/${project.id}/participants`);
+    await page.getByRole('button', { name: p.add, exact: true }).click();
+    const modal = dialog(page, p.addTitle);
+    await modal.waitFor();
+    await textField(modal, p.fields.firstName).fill('Éloïse');
+    await textField(modal, p.fields.lastName).fill('Choix');
+    await textField(modal, p.fields.email).fill(`eloise.choix.${Date.now()}.${language}@example.test`);
+    await choose(page, modal.getByTestId('participant-role'), language === 'fr' ? 'Acheteur' : 'Buyer');
+    const choice = modal
+      .getByRole('textbox', { name: sector })
+      .or(modal.getByRole('combobox', { name: sector }));
+    await choice.click();
+    await until(() => page.getByRole('option').allTextContents()).toEqual(sorted);
+    await page.getByRole('option', { name: label(0), exact: true }).click();
+    await until(() => choice.inputValue()).toBe(label(0));
+    await submit(modal.getByRole('button', { name: t.common.create, exact: true }));
+    await notice(page, p.notifications.created).waitFor();
+    await modal.waitFor({ state: 'detached' });
+
+    // The record reads the item's label, never its id.
+    await page.getByRole('button', { name: fill(p.info.open, { name: 'Éloïse Choix' }) }).click();
+    const info = page.getByRole('dialog', { name: fill(p.info.title, { name: 'Éloïse Choix' }) });
+    await info.waitFor();
+    await until(() => info.textContent()).toContain(`${sector}${label(0)}`);
+    expect(await info.textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  });
 });

@@ -317,6 +317,18 @@ export const groups = pgTable(
   ],
 );
 
+/**
+ * What the participant list's search reads of a person: names, e-mail and organisation in one text. The list searches
+ * this very expression so that `persons_search_trgm_idx` serves it.
+ */
+export const personSearchText = (t: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+  organisation: AnyPgColumn;
+}) =>
+  sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || coalesce(${t.organisation}, ''))`;
+
 /** A human known by e-mail within a company, who can take part in several of its projects. */
 export const persons = pgTable(
   'persons',
@@ -348,12 +360,11 @@ export const persons = pgTable(
       sql`${t.lastName} collate "und-x-icu"`,
       sql`${t.firstName} collate "und-x-icu"`,
     ),
-    index('persons_first_name_trgm_idx').using('gin', sql`maillage_unaccent(${t.firstName}) gin_trgm_ops`),
-    index('persons_last_name_trgm_idx').using('gin', sql`maillage_unaccent(${t.lastName}) gin_trgm_ops`),
-    index('persons_email_trgm_idx').using('gin', sql`maillage_unaccent(${t.email}) gin_trgm_ops`),
-    index('persons_organisation_trgm_idx').using(
+    // U1's search ignoring accents: one trigram index over the person's searchable text (migration 0006), so that a
+    // search rechecks one expression per row instead of four (see personSearchText and docs/participants/scale.md).
+    index('persons_search_trgm_idx').using(
       'gin',
-      sql`maillage_unaccent(${t.organisation}) gin_trgm_ops`,
+      sql`maillage_unaccent(${personSearchText(t)}) gin_trgm_ops`,
     ),
     check('persons_language_check', sql`${t.language} in ('fr', 'en')`),
   ],
@@ -429,6 +440,28 @@ export const profileFields = pgTable(
     index('profile_fields_project_idx').on(t.projectId, t.position),
     uniqueIndex('profile_fields_standard_key').on(t.projectId, t.standardKey),
   ],
+);
+
+/**
+ * U5: the items a participant chooses from in a single-choice (`choice`) or multiple-choice (`choices`) profile
+ * field (the spec's RelatedProfileItem), titled in French and English, in the organiser's order. A participant's
+ * answer keeps item ids in `participants.profile`; deleting an item removes it from there too.
+ */
+export const profileFieldItems = pgTable(
+  'profile_field_items',
+  {
+    id: id(),
+    ...ownedByProject(),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => profileFields.id, { onDelete: 'cascade' }),
+    labelFr: text('label_fr').notNull(),
+    labelEn: text('label_en').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('profile_field_items_field_idx').on(t.fieldId, t.position)],
 );
 
 /**

@@ -6,6 +6,7 @@ import { insertUser } from '../modules/users/repository';
 import { seedGroups } from './groups';
 import { seedHelpTexts } from './help';
 import { seedMail } from './mail';
+import { seedParticipants } from './participants';
 import { seedReleases } from './releases';
 import { seedRoles } from './roles';
 
@@ -120,6 +121,7 @@ export async function seedDemo(db: Executor) {
     await seedReleases(tx);
     await seedRoles(tx);
     await seedGroups(tx);
+    await seedParticipants(tx);
     await seedMail(tx);
   });
 }

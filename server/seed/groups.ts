@@ -3,7 +3,7 @@ import type { Executor } from '../db/client';
 import { companies, groupCategories, groups, projects } from '../db/schema';
 
 /** The first demo project (the first event of the demo company's list, server/seed/demo.ts). */
-const FIRST_DEMO_PROJECT = 'Journée B2B Montréal 2026';
+export const FIRST_DEMO_PROJECT = 'Journée B2B Montréal 2026';
 
 const CATEGORIES: { name: [fr: string, en: string]; groups: [fr: string, en: string][] }[] = [
   {

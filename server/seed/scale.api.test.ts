@@ -4,6 +4,8 @@ import { normalisePhone } from '../../contracts/phone';
 import { createTestApp, signIn, type TestApp } from '../../tests/support/test-app';
 import { participantGroups, participants, persons, projects } from '../db/schema';
 import { DEMO_ORGANISER } from './demo';
+import { FIRST_DEMO_PROJECT } from './groups';
+import { DEMO_PARTICIPANTS } from './participants';
 import { findDemoCompany, SCALE_PROJECT_NAME, type ScaleResult, seedScale } from './scale';
 
 let t: TestApp;
@@ -121,5 +123,23 @@ describe('seedScale', () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBeGreaterThan(0);
     expect(res.body.items[0].lastName).toBe('Tremblay');
+  });
+});
+
+describe('the demo data', () => {
+  it('gives the first demo project participants to filter, sort and sort into groups', async () => {
+    const organiser = await signIn(t.app, DEMO_ORGANISER);
+    const [project] = await t.database.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.nameFr, FIRST_DEMO_PROJECT));
+    const res = await organiser.get(`/api/projects/${project.id}/participants?page=1&pageSize=25`);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(DEMO_PARTICIPANTS);
+    const all = await organiser.get(`/api/projects/${project.id}/participants?page=1&pageSize=100`);
+    const items = all.body.items as { role: { id: string }; groups: unknown[]; status: string }[];
+    expect(new Set(items.map((p) => p.role.id)).size).toBe(3);
+    expect(items.some((p) => p.groups.length > 0)).toBe(true);
+    expect(new Set(items.map((p) => p.status))).toContain('confirmed');
   });
 });

@@ -37,6 +37,13 @@ export function fill(text: string, values: Record<string, string | number>): str
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 }
 
+/** A plural text as i18next picks it: `<key>_one` or `<key>_other` by the language's rule, `{{count}}` filled in. */
+export function plural(texts: Record<string, unknown>, key: string, count: number, language: string): string {
+  const form = new Intl.PluralRules(language).select(count);
+  const text = texts[`${key}_${form}`] ?? texts[`${key}_other`];
+  return fill(String(text), { count });
+}
+
 /** A name no other test, nor an earlier run, has used. */
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;

@@ -1,20 +1,23 @@
 import { useTranslation } from 'react-i18next';
+import { frenchFirstOfMonth } from '../../contracts/dates';
 import { intlLocale } from './i18n';
 
 /** A calendar date (YYYY-MM-DD) shown in the reader's language; it is not shifted by the browser's time zone. */
 export function formatDate(isoDate: string, lang: string, style: 'medium' | 'long' = 'medium') {
   const [y, m, d] = isoDate.slice(0, 10).split('-').map(Number);
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: style, timeZone: 'UTC' }).format(
+  const text = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: style, timeZone: 'UTC' }).format(
     new Date(Date.UTC(y, m - 1, d)),
   );
+  return frenchFirstOfMonth(text, lang);
 }
 
 export function formatDateTime(iso: string, lang: string, timeZone?: string) {
-  return new Intl.DateTimeFormat(intlLocale(lang), {
+  const text = new Intl.DateTimeFormat(intlLocale(lang), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone,
   }).format(new Date(iso));
+  return frenchFirstOfMonth(text, lang);
 }
 
 export function formatNumber(n: number, lang: string) {

@@ -13,7 +13,7 @@ describe('formats per language (P4)', () => {
   it('writes numbers and calendar days, the day never shifted by the time zone', () => {
     expect(plain(formatNumber(20000, 'fr'))).toBe('20 000');
     expect(formatNumber(20000, 'en')).toBe('20,000');
-    expect(formatDate('2027-05-01', 'fr', 'long')).toBe('1 mai 2027');
+    expect(formatDate('2027-05-01', 'fr', 'long')).toBe('1er mai 2027');
     expect(formatDate('2027-05-01', 'en', 'long')).toBe('May 1, 2027');
   });
 });

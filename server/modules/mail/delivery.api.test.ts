@@ -159,7 +159,7 @@ describe('delivery through SMTP', () => {
     expect(got.subject).toBe('Votre inscription à Journée B2B Montréal');
     expect(got.messageId).toBe(`<${id}@maillage.test>`);
     expect(got.decoded).toContain('Bonjour Élise,');
-    expect(got.decoded).toContain('du 1 juin 2027 au 2 juin 2027');
+    expect(got.decoded).toContain('du 1er juin 2027 au 2 juin 2027');
     expect(got.decoded).toContain('<html lang="fr">');
 
     expect(await row(id)).toMatchObject({

@@ -1,3 +1,4 @@
+import { frenchFirstOfMonth } from '../../../contracts/dates';
 import type { Language } from '../../../contracts/http';
 import { translator } from '../../i18n';
 
@@ -20,13 +21,16 @@ const intlLocale = (lang: Language) => (lang === 'en' ? 'en-CA' : 'fr-CA');
  * instant is shown as the day it is in the project's time zone.
  */
 export function formatMailDate(value: string | Date, lang: Language, timeZone: string): string {
+  const format = (instant: Date, zone: string) =>
+    frenchFirstOfMonth(
+      new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone: zone }).format(instant),
+      lang,
+    );
   if (typeof value === 'string') {
     const [y, m, d] = value.slice(0, 10).split('-').map(Number);
-    return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(y, m - 1, d)),
-    );
+    return format(new Date(Date.UTC(y, m - 1, d)), 'UTC');
   }
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone }).format(value);
+  return format(value, timeZone);
 }
 
 /**

@@ -17,11 +17,11 @@ describe('the inscription message', () => {
     const mail = renderInscriptionMail({ ...base, language: 'fr' });
     expect(mail.subject).toBe('Votre inscription à Journée B2B Montréal');
     expect(mail.text).toContain('Bonjour Élise,');
-    expect(mail.text).toContain('du 1 juin 2027 au 2 juin 2027');
+    expect(mail.text).toContain('du 1er juin 2027 au 2 juin 2027');
     expect(mail.text).toContain('bonjour@maillage.test');
     expect(mail.html).toContain('<html lang="fr">');
     expect(mail.html).toContain('Bonjour Élise,');
-    expect(mail.html).toContain('1 juin 2027');
+    expect(mail.html).toContain('1er juin 2027');
     expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/mail\.templates|\{\{/);
   });
 
@@ -38,7 +38,7 @@ describe('the inscription message', () => {
 
   it('shows a calendar date as it is, whatever the time zone', () => {
     const mail = renderInscriptionMail({ ...base, language: 'fr', timeZone: 'Pacific/Honolulu' });
-    expect(mail.text).toContain('1 juin 2027');
+    expect(mail.text).toContain('1er juin 2027');
   });
 
   it('leaves out the contact line when the organiser has no address', () => {

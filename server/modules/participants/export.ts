@@ -1,5 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../contracts/http';
 import {
@@ -7,11 +10,16 @@ import {
   type ParticipantExportQuery,
   type ParticipantStatus,
 } from '../../../contracts/participants';
+import { choiceLabels, isChoiceType } from '../../../contracts/profile-fields';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { translator } from '../../i18n';
+import { listProjectItemRows } from '../profile-fields/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 export type ExportFormat = 'xlsx' | 'csv';
 
@@ -43,12 +51,24 @@ export function slug(text: string) {
 
 /** The day in the project's time zone, as YYYY-MM-DD. */
 function dayIn(timeZone: string, now: Date) {
+  return wallClock(now, timeZone).slice(0, 10);
+}
+
+/** The instant as the project's clocks show it, `YYYY-MM-DD HH:mm` (UTC if the zone is unknown). */
+export function wallClock(instant: Date, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+    return dayjs(instant).tz(timeZone).format('YYYY-MM-DD HH:mm');
   } catch {
-    return now.toISOString().slice(0, 10);
+    return dayjs(instant).utc().format('YYYY-MM-DD HH:mm');
   }
 }
+
+/**
+ * A spreadsheet cell has no time zone: Excel shows a date's UTC fields. The cell gets the project's wall-clock time
+ * (what the list on screen shows), so 07:21 in Montréal reads 07:21 in the workbook, not 12:21.
+ */
+const excelTime = (instant: Date, timeZone: string) =>
+  new Date(`${wallClock(instant, timeZone).replace(' ', 'T')}:00Z`);
 
 /**
  * CSV opened in a spreadsheet: a value starting with = + - @ (or a tab or return) would be read as a formula, so it
@@ -61,7 +81,8 @@ export function csvSafe(value: string) {
 
 /**
  * U1: the participants of the list (same filters and sort, every row) as an Excel workbook or a CSV file, in the
- * caller's language; columns: person, role, groups, status, created, then the active own profile fields. Streamed:
+ * caller's language; columns: person, role, groups, status, created, then the active own profile fields (a choice
+ * field's answer as its items' labels, `; ` between them, never their ids). Streamed:
  * rows are read in batches and written as they come. The project is checked before anything is sent (404).
  */
 export async function exportParticipants(
@@ -76,6 +97,16 @@ export async function exportParticipants(
   const language: Language = auth.locale;
   const t = translator(language);
   const fields = await repo.listOwnProfileFields(deps.db, projectId);
+  const items = fields.some((f) => isChoiceType(f.inputType))
+    ? await listProjectItemRows(deps.db, auth.companyId, projectId)
+    : [];
+  const columns = fields.map((f) => {
+    if (!isChoiceType(f.inputType)) return (value: string | undefined) => value ?? '';
+    const own = items
+      .filter((item) => item.fieldId === f.id)
+      .map((item) => ({ id: item.id, label: { fr: item.labelFr, en: item.labelEn } }));
+    return (value: string | undefined) => choiceLabels(value, own, language).join('; ');
+  });
   const name = (r: { nameFr: string; nameEn: string }) => (language === 'en' ? r.nameEn : r.nameFr);
   const headers = [
     t('participants.fields.lastName'),
@@ -121,7 +152,7 @@ export async function exportParticipants(
             status(row.status),
           ],
           createdAt: row.createdAt,
-          profile: fields.map((f) => row.profile[f.id] ?? ''),
+          profile: fields.map((f, index) => columns[index](row.profile[f.id])),
         };
       }
     }
@@ -131,8 +162,8 @@ export async function exportParticipants(
   const out = new PassThrough();
   const pump =
     format === 'xlsx'
-      ? writeXlsx(out, t('participants.title'), headers, rows())
-      : writeCsv(out, headers, rows());
+      ? writeXlsx(out, t('participants.title'), headers, rows(), project.timeZone)
+      : writeCsv(out, headers, rows(), project.timeZone, language);
   pump.catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return { filename, contentType: CONTENT_TYPES[format], stream: out };
 }
@@ -144,13 +175,18 @@ async function writeXlsx(
   sheetName: string,
   headers: string[],
   rows: AsyncIterable<ExportRow>,
+  timeZone: string,
 ) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  // The header row stays in view while scrolling, with filters on every column, as an organiser sets them up.
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
   sheet.columns = headers.map((header, index) => ({
     header,
     width: index === 9 ? 18 : 22,
@@ -159,21 +195,31 @@ async function writeXlsx(
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const row of rows) {
-    sheet.addRow([...row.texts, row.createdAt, ...row.profile]).commit();
+    sheet.addRow([...row.texts, excelTime(row.createdAt, timeZone), ...row.profile]).commit();
   }
   sheet.commit();
   await workbook.commit();
 }
 
-async function writeCsv(out: PassThrough, headers: string[], rows: AsyncIterable<ExportRow>) {
-  const csv = stringify({ bom: true });
+/**
+ * French spreadsheets (Excel set up for French, as in Québec) read CSV with semicolons, English ones with commas:
+ * the file is written for the caller's language. Times are the project's wall-clock time.
+ */
+async function writeCsv(
+  out: PassThrough,
+  headers: string[],
+  rows: AsyncIterable<ExportRow>,
+  timeZone: string,
+  language: Language,
+) {
+  const csv = stringify({ bom: true, delimiter: language === 'fr' ? ';' : ',' });
   csv.pipe(out);
   const write = async (record: string[]) => {
     if (!csv.write(record)) await new Promise((resolve) => csv.once('drain', resolve));
   };
   await write(headers);
   for await (const row of rows) {
-    await write([...row.texts, row.createdAt.toISOString(), ...row.profile].map(csvSafe));
+    await write([...row.texts, wallClock(row.createdAt, timeZone), ...row.profile].map(csvSafe));
   }
   csv.end();
 }

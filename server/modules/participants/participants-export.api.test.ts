@@ -13,6 +13,7 @@ import {
 } from '../../../tests/support/test-app';
 import { groupCategories, groups, mailMessages, profileFields, projects, roles } from '../../db/schema';
 import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { wallClock } from './export';
 
 let t: TestApp;
 /** Camille, organiser of the demo company (French). */
@@ -188,7 +189,13 @@ describe('exporting the list (U1)', () => {
       '=HYPERLINK("x")',
     ]);
     expect(zoe.slice(6, 9)).toEqual(['Acheteur', 'Groupe A', 'Inscrit']);
+    // The time the list shows (the project's clocks, America/Toronto), not UTC: Excel shows a cell as it is.
+    const listed = await organiser.get(`${url(project.id)}?q=Béatrice`);
+    const createdAt = new Date(listed.body.items[0].createdAt);
     expect(zoe[9]).toBeInstanceOf(Date);
+    expect((zoe[9] as Date).toISOString().slice(0, 16).replace('T', ' ')).toBe(
+      wallClock(createdAt, 'America/Toronto'),
+    );
     expect(zoe[10]).toBe('Arachides');
   });
 
@@ -208,7 +215,7 @@ describe('exporting the list (U1)', () => {
     expect(bySearch.slice(1).map((r) => r[0])).toEqual(['Martin']);
   });
 
-  it('answers CSV in UTF-8 with the same columns; a formula-looking value is defused', async () => {
+  it('answers CSV in UTF-8 with the same columns, semicolons for a French spreadsheet; a formula-looking value is defused', async () => {
     const response = await download(
       organiser,
       url(project.id, '/export.csv?status=registered&sort=lastName'),
@@ -218,17 +225,20 @@ describe('exporting the list (U1)', () => {
     expect(String(response.headers['content-disposition'])).toMatch(
       /filename="participants-salon-ete-2027-.*\.csv"/,
     );
-    const records: string[][] = parse(response.bytes, { bom: true });
+    const records: string[][] = parse(response.bytes, { bom: true, delimiter: ';' });
     expect(records[0][0]).toBe('Nom de famille');
+    expect(records[0]).toHaveLength(11);
     expect(records.slice(1).map((r) => r[0])).toEqual(['Arsenault', 'Martin', 'Zoé']);
     expect(records[3][3]).toBe('\'=HYPERLINK("x")');
-    expect(records[3][9]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The project's wall-clock time, as the list shows it.
+    expect(records[3][9]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 
   it('speaks English to an English caller', async () => {
     const response = await download(jordan, url(projectJordan.id, '/export.csv'));
-    const records: string[][] = parse(response.bytes, { bom: true });
-    expect(records[0].slice(0, 3)).toEqual(['Last name', 'First name', 'Email']);
+    // Commas for an English spreadsheet.
+    const records: string[][] = parse(response.bytes, { bom: true, delimiter: ',' });
+    expect(records[0].slice(0, 3)).toEqual(['Last name', 'First name', 'E-mail']);
     expect(records[1][6]).toBe('Visitor');
     expect(records[1][8]).toBe('Registered');
   });
@@ -239,6 +249,43 @@ describe('exporting the list (U1)', () => {
     expect((await download(null, url(project.id, '/export.xlsx'))).status).toBe(401);
     expect((await download(null, url(project.id, '/export.csv'))).status).toBe(401);
     expect((await download(organiser, url(project.id, '/export.csv?status=nope'))).status).toBe(400);
+  });
+
+  it('writes a choice field’s answer as its items’ labels in the caller’s language, never their ids', async () => {
+    /** A project with a multiple-choice field, and one participant who chose two of its items by their labels. */
+    async function choicesProject(client: ApiClient) {
+      const project = await buildProject(client);
+      const role = await addRole(project.id, 'Visiteur', 'Visitor');
+      const created = await client.post(`/api/projects/${project.id}/profile-fields`, {
+        title: { fr: 'Secteurs', en: 'Sectors' },
+        inputType: 'choices',
+        itemLabels: [
+          { fr: 'Santé', en: 'Health' },
+          { fr: 'Énergie', en: '' },
+          { fr: 'Finance', en: 'Finance' },
+        ],
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const saved = await add(
+        client,
+        project.id,
+        person({ roleId: role, lastName: 'Choix', profile: { [created.body.id]: 'énergie; Health' } }),
+      );
+      expect(saved.profile[created.body.id]).toBe(`${created.body.items[0].id},${created.body.items[1].id}`);
+      return project;
+    }
+    const french = await readXlsx(
+      (await download(organiser, url((await choicesProject(organiser)).id, '/export.xlsx'))).bytes,
+    );
+    expect(french[0].at(-1)).toBe('Secteurs');
+    expect(french[1].at(-1)).toBe('Santé; Énergie');
+    // In English: the English label, or the French one when the item has none.
+    const english: string[][] = parse(
+      (await download(jordan, url((await choicesProject(jordan)).id, '/export.csv'))).bytes,
+      { bom: true },
+    );
+    expect(english[0].at(-1)).toBe('Sectors');
+    expect(english[1].at(-1)).toBe('Health; Énergie');
   });
 
   it('streams a long list (2,500 rows over several batches)', async () => {

@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors';
 import { findFileToReference } from '../files/repository';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { renderInscriptionMail } from '../mail/templates';
-import { listFieldRows } from '../profile-fields/repository';
+import { listFieldRows, listProjectItemRows } from '../profile-fields/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
@@ -135,6 +135,7 @@ export async function profileRules(
   projectId: string,
 ): Promise<ProfileFieldRule[]> {
   const rows = await listFieldRows(db, companyId, projectId);
+  const items = await listProjectItemRows(db, companyId, projectId);
   return rows
     .filter((f) => f.standardKey === null || FORM_STANDARD_KEYS.includes(f.standardKey))
     .map((f) => ({
@@ -143,6 +144,10 @@ export async function profileRules(
       inputType: f.inputType as ProfileFieldRule['inputType'],
       isActive: f.isActive,
       isMandatory: f.isMandatory,
+      // The answers a choice field takes (U5): its items, named by id or by label.
+      items: items
+        .filter((item) => item.fieldId === f.id)
+        .map((item) => ({ id: item.id, label: { fr: item.labelFr, en: item.labelEn } })),
     }));
 }
 

@@ -7,10 +7,11 @@ import {
   type StandardFieldKey,
 } from '../../../contracts/profile-fields';
 import type { Executor } from '../../db/client';
-import { participants, profileFields, projects } from '../../db/schema';
+import { participants, profileFieldItems, profileFields, projects } from '../../db/schema';
 import { translator } from '../../i18n';
 
 export type ProfileFieldRow = typeof profileFields.$inferSelect;
+export type ProfileFieldItemRow = typeof profileFieldItems.$inferSelect;
 
 /** The title a standard field starts with, in both languages (the organiser may rename it). */
 function standardTitle(key: StandardFieldKey) {
@@ -142,4 +143,118 @@ export async function placeFields(db: Executor, projectId: string, ids: string[]
     update ${profileFields} set position = v.position, updated_at = now()
     from (values ${values}) as v(id, position)
     where ${profileFields}.id = v.id and ${profileFields}.project_id = ${projectId}`);
+}
+
+// ---------- the items of choice fields ----------
+
+const itemOrder = [
+  asc(profileFieldItems.position),
+  asc(profileFieldItems.createdAt),
+  asc(profileFieldItems.id),
+];
+
+/** Holds the field's row until the transaction ends: two changes of its items never interleave. */
+export async function lockField(db: Executor, fieldId: string) {
+  await db.execute(sql`select id from ${profileFields} where id = ${fieldId} for update`);
+}
+
+/** The items of every field of a project, field by field in their order; none for another company's project. */
+export async function listProjectItemRows(db: Executor, companyId: string, projectId: string) {
+  return db
+    .select()
+    .from(profileFieldItems)
+    .where(and(eq(profileFieldItems.companyId, companyId), eq(profileFieldItems.projectId, projectId)))
+    .orderBy(asc(profileFieldItems.fieldId), ...itemOrder);
+}
+
+/** The items of one field, in order. */
+export async function listItemRows(db: Executor, companyId: string, projectId: string, fieldId: string) {
+  return db
+    .select()
+    .from(profileFieldItems)
+    .where(
+      and(
+        eq(profileFieldItems.companyId, companyId),
+        eq(profileFieldItems.projectId, projectId),
+        eq(profileFieldItems.fieldId, fieldId),
+      ),
+    )
+    .orderBy(...itemOrder);
+}
+
+/** Items added after the field's others, in the order given, in one statement. */
+export async function insertItems(
+  db: Executor,
+  owner: { companyId: string; projectId: string; fieldId: string },
+  labels: { fr: string; en: string }[],
+) {
+  if (labels.length === 0) return;
+  const [{ next }] = await db
+    .select({ next: sql<number>`coalesce(max(${profileFieldItems.position}), -1)::int + 1` })
+    .from(profileFieldItems)
+    .where(eq(profileFieldItems.fieldId, owner.fieldId));
+  await db.insert(profileFieldItems).values(
+    labels.map((label, index) => ({
+      ...owner,
+      labelFr: label.fr,
+      labelEn: label.en,
+      position: next + index,
+    })),
+  );
+}
+
+export async function updateItemLabel(
+  db: Executor,
+  fieldId: string,
+  itemId: string,
+  label: { fr: string; en: string },
+) {
+  const [row] = await db
+    .update(profileFieldItems)
+    .set({ labelFr: label.fr, labelEn: label.en, updatedAt: sql`now()` })
+    .where(and(eq(profileFieldItems.fieldId, fieldId), eq(profileFieldItems.id, itemId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes an item and takes it out of the participants' answers to its field: a single choice loses its value, a
+ * multiple choice keeps its other items (and loses the value once none is left).
+ */
+export async function deleteItem(
+  db: Executor,
+  owner: { companyId: string; projectId: string; fieldId: string },
+  itemId: string,
+) {
+  const key = sql`${owner.fieldId}::text`;
+  const left = sql`array_remove(string_to_array(${participants.profile} ->> ${key}, ','), ${itemId}::text)`;
+  await db
+    .update(participants)
+    .set({
+      profile: sql`case when coalesce(cardinality(${left}), 0) = 0 then ${participants.profile} - ${key}
+        else jsonb_set(${participants.profile}, array[${key}], to_jsonb(array_to_string(${left}, ','))) end`,
+    })
+    .where(
+      and(
+        eq(participants.companyId, owner.companyId),
+        eq(participants.projectId, owner.projectId),
+        sql`position(${itemId}::text in ${participants.profile} ->> ${key}) > 0`,
+      ),
+    );
+  await db
+    .delete(profileFieldItems)
+    .where(and(eq(profileFieldItems.fieldId, owner.fieldId), eq(profileFieldItems.id, itemId)));
+}
+
+/** Writes the positions of a field's items in the order given, in one statement. */
+export async function placeItems(db: Executor, fieldId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  const values = sql.join(
+    ids.map((id, position) => sql`(${id}::uuid, ${position}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${profileFieldItems} set position = v.position, updated_at = now()
+    from (values ${values}) as v(id, position)
+    where ${profileFieldItems}.id = v.id and ${profileFieldItems}.field_id = ${fieldId}`);
 }

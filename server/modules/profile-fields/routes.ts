@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  addProfileFieldItem,
   createProfileField,
   deleteProfileField,
+  deleteProfileFieldItem,
   listProfileFields,
+  renameProfileFieldItem,
+  reorderProfileFieldItems,
   reorderProfileFields,
   setProfileFieldSwitch,
   updateProfileFieldTitle,
@@ -28,5 +32,17 @@ export function registerProfileFieldRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, reorderProfileFields, ({ auth, params, body }) =>
     service.reorderFields(deps, auth, params.projectId, body),
+  );
+  route(app, addProfileFieldItem, ({ auth, params, body }) =>
+    service.addItem(deps, auth, params.projectId, params.profileFieldId, body.label),
+  );
+  route(app, renameProfileFieldItem, ({ auth, params, body }) =>
+    service.renameItem(deps, auth, params.projectId, params.profileFieldId, params.itemId, body.label),
+  );
+  route(app, deleteProfileFieldItem, ({ auth, params }) =>
+    service.deleteItem(deps, auth, params.projectId, params.profileFieldId, params.itemId),
+  );
+  route(app, reorderProfileFieldItems, ({ auth, params, body }) =>
+    service.reorderItems(deps, auth, params.projectId, params.profileFieldId, body),
   );
 }

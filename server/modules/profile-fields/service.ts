@@ -1,7 +1,11 @@
 import {
+  clashesWith,
+  FIELD_ITEMS_MAX,
   type InputType,
+  isChoiceType,
   isLockedField,
   type ProfileField,
+  type ProfileFieldItemOrder,
   type ProfileFieldOrder,
   type ProfileFieldSwitch,
   type ProfileFieldValues,
@@ -16,8 +20,8 @@ import { findProject } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
-/** A field as the API sends it. */
-export function present(row: repo.ProfileFieldRow): ProfileField {
+/** A field as the API sends it, with its items (those of a choice field, in order; none for any other type). */
+export function present(row: repo.ProfileFieldRow, itemRows: repo.ProfileFieldItemRow[] = []): ProfileField {
   const standardKey = (STANDARD_FIELD_KEYS as readonly string[]).includes(row.standardKey ?? '')
     ? (row.standardKey as StandardFieldKey)
     : null;
@@ -34,7 +38,28 @@ export function present(row: repo.ProfileFieldRow): ProfileField {
     isShownOnView: row.isShownOnView,
     isLocked,
     position: row.position,
+    items: isChoiceType(row.inputType)
+      ? itemRows
+          .filter((item) => item.fieldId === row.id)
+          .map((item) => ({ id: item.id, label: { fr: item.labelFr, en: item.labelEn } }))
+      : [],
   };
+}
+
+/** The fields of a project with their items, as the API sends them. */
+async function presentAll(db: Executor, companyId: string, projectId: string, rows: repo.ProfileFieldRow[]) {
+  const items = rows.some((row) => isChoiceType(row.inputType))
+    ? await repo.listProjectItemRows(db, companyId, projectId)
+    : [];
+  return rows.map((row) => present(row, items));
+}
+
+/** One field with its items, as the API sends it. */
+async function presentOne(db: Executor, row: repo.ProfileFieldRow) {
+  const items = isChoiceType(row.inputType)
+    ? await repo.listItemRows(db, row.companyId, row.projectId, row.id)
+    : [];
+  return present(row, items);
 }
 
 /** The project of the caller's company, or not found. */
@@ -57,7 +82,7 @@ async function fieldOf(db: Executor, auth: AuthContext, projectId: string, field
  */
 export async function listProfileFields(db: Executor, companyId: string, projectId: string) {
   const rows = await repo.listProfileFieldRows(db, companyId, projectId);
-  return rows.map(present);
+  return presentAll(db, companyId, projectId, rows);
 }
 
 export async function listFields(deps: Deps, auth: AuthContext, projectId: string) {
@@ -81,7 +106,10 @@ export async function createField(
       titleFr: input.title.fr,
       titleEn: input.title.en,
     });
-    return present(row);
+    if (isChoiceType(input.inputType)) {
+      await repo.insertItems(tx, { companyId: auth.companyId, projectId, fieldId: row.id }, input.itemLabels);
+    }
+    return presentOne(tx, row);
   });
 }
 
@@ -98,10 +126,13 @@ export async function updateFieldTitle(
     titleEn: title.en,
   });
   if (!row) throw AppError.notFound();
-  return present(row);
+  return presentOne(deps.db, row);
 }
 
-/** One switch, saved at once; first name, last name and e-mail cannot stop being active or mandatory. */
+/**
+ * One switch, saved at once; first name, last name and e-mail cannot stop being active or mandatory, and a choice
+ * field without items cannot be turned on (nothing could be answered).
+ */
 export async function setFieldSwitch(
   deps: Deps,
   auth: AuthContext,
@@ -110,13 +141,19 @@ export async function setFieldSwitch(
   name: ProfileFieldSwitch,
   value: boolean,
 ) {
-  const current = await fieldOf(deps.db, auth, projectId, fieldId);
-  if (!value && (name === 'isActive' || name === 'isMandatory') && isLockedField(current)) {
-    throw new AppError('profileFields.locked', 'validation');
-  }
-  const row = await repo.updateField(deps.db, auth.companyId, projectId, fieldId, { [name]: value });
-  if (!row) throw AppError.notFound();
-  return present(row);
+  return deps.db.transaction(async (tx) => {
+    const current = await fieldOf(tx, auth, projectId, fieldId);
+    if (!value && (name === 'isActive' || name === 'isMandatory') && isLockedField(current)) {
+      throw new AppError('profileFields.locked', 'validation');
+    }
+    if (value && name === 'isActive' && isChoiceType(current.inputType)) {
+      const items = await repo.listItemRows(tx, auth.companyId, projectId, fieldId);
+      if (items.length === 0) throw new AppError('profileFields.noItems', 'validation');
+    }
+    const row = await repo.updateField(tx, auth.companyId, projectId, fieldId, { [name]: value });
+    if (!row) throw AppError.notFound();
+    return presentOne(tx, row);
+  });
 }
 
 /** Only the organiser's own fields can be deleted; their values go with them. */
@@ -147,6 +184,107 @@ export async function reorderFields(
     if (!exact) throw new AppError('profileFields.orderMismatch', 'validation');
     await repo.placeFields(tx, projectId, order.ids);
     const placed = await repo.listFieldRows(tx, auth.companyId, projectId);
-    return { items: placed.map(present) };
+    return { items: await presentAll(tx, auth.companyId, projectId, placed) };
+  });
+}
+
+// ---------- the items of a choice field ----------
+
+/** A choice field of the caller's project, locked for the change (two changes of its items never interleave). */
+async function choiceFieldOf(db: Executor, auth: AuthContext, projectId: string, fieldId: string) {
+  const row = await fieldOf(db, auth, projectId, fieldId);
+  if (!isChoiceType(row.inputType)) throw new AppError('profileFields.notChoice', 'conflict');
+  await repo.lockField(db, fieldId);
+  const items = await repo.listItemRows(db, auth.companyId, projectId, fieldId);
+  return { row, items };
+}
+
+const asItem = (item: repo.ProfileFieldItemRow) => ({ label: { fr: item.labelFr, en: item.labelEn } });
+
+/** An answer must name one item only: a label already used by another item of the field is refused. */
+function assertDistinct(label: Localized, others: repo.ProfileFieldItemRow[]) {
+  if (clashesWith(label, others.map(asItem))) {
+    throw AppError.field('label.fr', 'validation.profileFields.itemDuplicate');
+  }
+}
+
+/** U5: an item added at the end of a choice field's list. */
+export async function addItem(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  fieldId: string,
+  label: Localized,
+) {
+  return deps.db.transaction(async (tx) => {
+    const { row, items } = await choiceFieldOf(tx, auth, projectId, fieldId);
+    if (items.length >= FIELD_ITEMS_MAX) {
+      throw new AppError('profileFields.tooManyItems', 'conflict', { params: { maximum: FIELD_ITEMS_MAX } });
+    }
+    assertDistinct(label, items);
+    await repo.insertItems(tx, { companyId: auth.companyId, projectId, fieldId }, [label]);
+    return presentOne(tx, row);
+  });
+}
+
+/** U5: an item renamed in French and English; the answers that name it keep naming it. */
+export async function renameItem(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  fieldId: string,
+  itemId: string,
+  label: Localized,
+) {
+  return deps.db.transaction(async (tx) => {
+    const { row, items } = await choiceFieldOf(tx, auth, projectId, fieldId);
+    if (!items.some((item) => item.id === itemId)) throw AppError.notFound();
+    assertDistinct(
+      label,
+      items.filter((item) => item.id !== itemId),
+    );
+    await repo.updateItemLabel(tx, fieldId, itemId, label);
+    return presentOne(tx, row);
+  });
+}
+
+/**
+ * U5: an item deleted, and taken out of the participants' answers in the same transaction. An active field keeps
+ * one item at least (`profileFields.lastItem`): turn it off first.
+ */
+export async function deleteItem(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  fieldId: string,
+  itemId: string,
+) {
+  return deps.db.transaction(async (tx) => {
+    const { row, items } = await choiceFieldOf(tx, auth, projectId, fieldId);
+    if (!items.some((item) => item.id === itemId)) throw AppError.notFound();
+    if (row.isActive && items.length === 1) throw new AppError('profileFields.lastItem', 'conflict');
+    await repo.deleteItem(tx, { companyId: auth.companyId, projectId, fieldId }, itemId);
+    return presentOne(tx, row);
+  });
+}
+
+/** P11: the new order names every item of the field exactly once; an empty list is refused. */
+export async function reorderItems(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  fieldId: string,
+  order: ProfileFieldItemOrder,
+) {
+  return deps.db.transaction(async (tx) => {
+    const { row, items } = await choiceFieldOf(tx, auth, projectId, fieldId);
+    if (order.ids.length === 0) throw new AppError('profileFields.itemOrderEmpty', 'validation');
+    const known = new Set(items.map((item) => item.id));
+    const named = new Set(order.ids);
+    const exact =
+      named.size === order.ids.length && named.size === known.size && order.ids.every((id) => known.has(id));
+    if (!exact) throw new AppError('profileFields.itemOrderMismatch', 'validation');
+    await repo.placeItems(tx, fieldId, order.ids);
+    return presentOne(tx, row);
   });
 }

@@ -168,7 +168,11 @@ function ImportSteps({
       {data.status === 'done' ? (
         <Alert color="green" title={t('participantImport.done.title')}>
           <Stack gap="xs">
-            <Text>{t('participantImport.done.body', data.summary)}</Text>
+            <Text>
+              {(['create', 'update', 'unchanged', 'skip'] as const)
+                .map((action) => t(`participantImport.done.${action}`, { count: data.summary[action] }))
+                .join(', ')}
+            </Text>
             <Anchor component="button" type="button" onClick={() => void toList()}>
               {t('participantImport.done.list')}
             </Anchor>
@@ -394,7 +398,11 @@ function SaveButton({ data, onSave }: { data: ParticipantImport; onSave: (send: 
         }}
       >
         <Stack gap="sm">
-          <Text>{t('participantImport.confirm.body', data.summary)}</Text>
+          <Text>
+            {t('participantImport.confirm.create', { count: data.summary.create })}{' '}
+            {t('participantImport.confirm.update', { count: data.summary.update })}{' '}
+            {t('participantImport.confirm.skipped')}
+          </Text>
           <Alert color="yellow">{t('participantImport.confirm.warning')}</Alert>
           <Checkbox
             label={t('participantImport.confirm.sendInscription')}

@@ -1,4 +1,7 @@
-import { Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../contracts/http';
 import {
@@ -6,8 +9,15 @@ import {
   type ParticipantFormOptions,
   type ParticipantInput,
 } from '../../../contracts/participants';
+import {
+  isChoiceType,
+  joinChoices,
+  type ProfileFieldItem,
+  splitChoices,
+} from '../../../contracts/profile-fields';
 import type { AppForm } from '../../components/forms/use-app-form';
 import { PhoneInput } from '../../components/phone-input';
+import { profileFieldListQuery } from '../profile-fields/api';
 
 /** The localized name in the reader's language. */
 export function useLocalizedName() {
@@ -17,8 +27,25 @@ export function useLocalizedName() {
 }
 
 /**
+ * U5: the items of the project's single- and multiple-choice fields, by field id, in order (read from the profile
+ * fields of the project of the page; nothing is asked when the form has no choice field).
+ */
+export function useChoiceItems(projectId: string | undefined, needed: boolean) {
+  const query = useQuery({
+    ...profileFieldListQuery(projectId ?? ''),
+    enabled: Boolean(projectId) && needed,
+  });
+  return useMemo(
+    () => new Map<string, ProfileFieldItem[]>((query.data?.items ?? []).map((f) => [f.id, f.items])),
+    [query.data],
+  );
+}
+
+/**
  * The fields of a participant, shared by the add modal and the edition panel: role (required, §5), names,
- * e-mail, organisation, phones (P9), language, status (edition only) and the project's own profile fields (U5).
+ * e-mail, organisation, phones (P9), language, status (edition only) and the project's own profile fields (U5): a
+ * single choice is a Select, a multiple choice a MultiSelect (its answer kept as item ids joined by a comma), both
+ * labelled in the reader's language.
  */
 export function ParticipantFormFields({
   app,
@@ -33,6 +60,11 @@ export function ParticipantFormFields({
   const nameOf = useLocalizedName();
   const { form, field } = app;
   const values = form.getValues() as ParticipantInput;
+  const { projectId } = useParams({ strict: false }) as { projectId?: string };
+  const choiceItems = useChoiceItems(
+    projectId,
+    options.profileFields.some((f) => isChoiceType(f.inputType)),
+  );
   const phone = (key: 'phone' | 'phonePro') => {
     const props = field(key);
     return (
@@ -56,6 +88,42 @@ export function ParticipantFormFields({
       value: String((values.profile as Record<string, string> | undefined)?.[f.id] ?? ''),
     };
     if (f.inputType === 'longText') return <Textarea key={f.id} autosize minRows={2} {...props} />;
+    if (f.inputType === 'choice' || f.inputType === 'choices') {
+      const data = (choiceItems.get(f.id) ?? []).map((item) => ({
+        value: item.id,
+        label: nameOf(item.label),
+      }));
+      const set = (value: string) => {
+        form.setFieldValue(`profile.${f.id}`, value);
+        form.validateField(`profile.${f.id}`);
+      };
+      if (f.inputType === 'choice') {
+        return (
+          <Select
+            key={f.id}
+            data={data}
+            searchable
+            clearable={!f.isMandatory}
+            {...props}
+            value={props.value || null}
+            onChange={(value) => set(value ?? '')}
+            data-testid={`profile-choice-${f.id}`}
+          />
+        );
+      }
+      return (
+        <MultiSelect
+          key={f.id}
+          data={data}
+          searchable
+          clearable
+          {...props}
+          value={splitChoices(props.value)}
+          onChange={(ids) => set(joinChoices(ids))}
+          data-testid={`profile-choices-${f.id}`}
+        />
+      );
+    }
     if (f.inputType === 'yesNo') {
       return (
         <Select

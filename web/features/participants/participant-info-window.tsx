@@ -22,10 +22,11 @@ import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../../contracts/files';
 import type { Participant, ParticipantFormOptions } from '../../../contracts/participants';
+import { choiceLabels, isChoiceType } from '../../../contracts/profile-fields';
 import { useFormat } from '../../lib/format';
 import { participantEmailsQuery, participantQuery } from './api';
 import { useInfoWindow } from './info-window';
-import { useLocalizedName } from './participant-form-fields';
+import { useChoiceItems, useLocalizedName } from './participant-form-fields';
 
 /** The info button of a row: opens the participant's info window (one at a time, §5). */
 export function ParticipantInfoButton({ id, name }: { id: string; name: string }) {
@@ -140,11 +141,22 @@ function InfoTabs({
   participant: Participant;
   options: ParticipantFormOptions | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nameOf = useLocalizedName();
   const { dateTime } = useFormat();
   const emails = useQuery(participantEmailsQuery(projectId, participant.id));
   const shown = (options?.profileFields ?? []).filter((f) => f.isShownOnView);
+  const choiceItems = useChoiceItems(
+    projectId,
+    shown.some((f) => isChoiceType(f.inputType)),
+  );
+  /** A profile value as read: a choice field's answer is its items' labels in the reader's language, never ids. */
+  const answer = (f: (typeof shown)[number]) => {
+    const value = participant.profile[f.id] ?? null;
+    if (!value || !isChoiceType(f.inputType)) return value;
+    const language = i18n.language === 'en' ? 'en' : 'fr';
+    return choiceLabels(value, choiceItems.get(f.id) ?? [], language).join(', ') || null;
+  };
   const line = (label: string, value: ReactNode) => (
     <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
       <Text size="sm" fw={600} w={160} style={{ flexShrink: 0 }}>
@@ -198,7 +210,7 @@ function InfoTabs({
                 </Anchor>
               ) : null,
             )}
-            {shown.map((f) => line(nameOf(f.title), participant.profile[f.id] ?? null))}
+            {shown.map((f) => line(nameOf(f.title), answer(f)))}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="groups" pt="sm">

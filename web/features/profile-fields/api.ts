@@ -1,11 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  addProfileFieldItem,
   createProfileField,
   deleteProfileField,
+  deleteProfileFieldItem,
   listProfileFields,
   type ProfileField,
   type ProfileFieldInput,
   type ProfileFieldSwitch,
+  renameProfileFieldItem,
+  reorderProfileFieldItems,
   reorderProfileFields,
   setProfileFieldSwitch,
   updateProfileFieldTitle,
@@ -29,6 +33,20 @@ function useFieldMutation<V, R>(projectId: string, fn: (v: V) => Promise<R>, sil
   return useMutation({
     mutationFn: fn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileFieldKeys.list(projectId) }),
+    meta: { silent },
+  });
+}
+
+/** A change of items changes what participants' answers read (labels, a deleted item gone): both are reloaded. */
+function useItemMutation<V, R>(projectId: string, fn: (v: V) => Promise<R>, silent = false) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileFieldKeys.list(projectId) }),
+        queryClient.invalidateQueries({ queryKey: ['participants', projectId] }),
+      ]),
     meta: { silent },
   });
 }
@@ -91,3 +109,31 @@ export function useSetProfileFieldSwitch(projectId: string) {
 /** P11: the sortable list shows its own error and reloads the fields itself. */
 export const saveProfileFieldOrder = (projectId: string, ids: string[]) =>
   call(reorderProfileFields, { params: { projectId }, body: { ids } });
+
+// ---------- the items of a choice field ----------
+
+/** The item forms show their own errors: adding and renaming are silent; a refused deletion opens the popup. */
+export const useAddProfileFieldItem = (projectId: string, profileFieldId: string) =>
+  useItemMutation(
+    projectId,
+    (label: Localized) =>
+      call(addProfileFieldItem, { params: { projectId, profileFieldId }, body: { label } }),
+    true,
+  );
+
+export const useRenameProfileFieldItem = (projectId: string, profileFieldId: string) =>
+  useItemMutation(
+    projectId,
+    ({ itemId, label }: { itemId: string; label: Localized }) =>
+      call(renameProfileFieldItem, { params: { projectId, profileFieldId, itemId }, body: { label } }),
+    true,
+  );
+
+export const useDeleteProfileFieldItem = (projectId: string, profileFieldId: string) =>
+  useItemMutation(projectId, (itemId: string) =>
+    call(deleteProfileFieldItem, { params: { projectId, profileFieldId, itemId } }),
+  );
+
+/** P11: the sortable list of the items shows its own error and reloads the fields itself. */
+export const saveProfileFieldItemOrder = (projectId: string, profileFieldId: string, ids: string[]) =>
+  call(reorderProfileFieldItems, { params: { projectId, profileFieldId }, body: { ids } });

@@ -1,11 +1,12 @@
 import { ActionIcon, Badge, Button, Group, Loader, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconListDetails, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  isChoiceType,
   PROFILE_FIELD_SWITCHES,
   type ProfileField,
   type ProfileFieldSwitch,
@@ -21,10 +22,15 @@ import {
   useDeleteProfileField,
   useSetProfileFieldSwitch,
 } from './api';
+import { ProfileFieldItemsModal } from './profile-field-items';
 import { ProfileFieldModal } from './profile-field-modal';
 
 type Entry = ProfileField & { label: string };
-type Dialog = { kind: 'edit'; field: Entry | null } | { kind: 'delete'; field: Entry } | null;
+type Dialog =
+  | { kind: 'edit'; field: Entry | null }
+  | { kind: 'delete'; field: Entry }
+  | { kind: 'items'; field: Entry }
+  | null;
 
 /** Switches that a locked field (first name, last name, e-mail) keeps on. */
 const LOCKED_SWITCHES: readonly ProfileFieldSwitch[] = ['isActive', 'isMandatory'];
@@ -32,7 +38,7 @@ const LOCKED_SWITCHES: readonly ProfileFieldSwitch[] = ['isActive', 'isMandatory
 /**
  * U5: the participant profile fields of a project: the standard ones and the organiser's own, each with its
  * switches (saved at once), renamed in French and English, sorted by drag or keyboard (P11); the organiser's own
- * are added and deleted here.
+ * are added and deleted here, and a single- or multiple-choice field's items are edited from its row.
  */
 export function ProfileFieldPage() {
   const { projectId } = useParams({ from: '/app/projects/$projectId/profile-fields' });
@@ -123,6 +129,16 @@ function ProfileFields({ projectId }: { projectId: string }) {
                   <Badge size="xs" variant="outline">
                     {t(`profileFields.inputTypes.${field.inputType}`)}
                   </Badge>
+                  {isChoiceType(field.inputType) && (
+                    <Badge
+                      size="xs"
+                      variant="light"
+                      color={field.items.length ? 'blue' : 'red'}
+                      data-testid="profile-field-item-count"
+                    >
+                      {t('profileFields.items.count', { count: field.items.length })}
+                    </Badge>
+                  )}
                 </Group>
               </Stack>
               <Group gap="md" wrap="nowrap">
@@ -143,8 +159,17 @@ function ProfileFields({ projectId }: { projectId: string }) {
                     />
                   );
                 })}
-                {/* A fixed width keeps the switches of every row in line, with or without a delete button. */}
-                <Group gap={4} wrap="nowrap" w={60}>
+                {/* A fixed width keeps the switches of every row in line, whatever buttons the row has. */}
+                <Group gap={4} wrap="nowrap" w={92} justify="flex-end">
+                  {isChoiceType(field.inputType) && (
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('profileFields.items.editNamed', { name: field.label })}
+                      onClick={() => setDialog({ kind: 'items', field })}
+                    >
+                      <IconListDetails size={16} />
+                    </ActionIcon>
+                  )}
                   <ActionIcon
                     variant="subtle"
                     aria-label={t('profileFields.editNamed', { name: field.label })}
@@ -171,6 +196,13 @@ function ProfileFields({ projectId }: { projectId: string }) {
 
       {dialog?.kind === 'edit' && (
         <ProfileFieldModal projectId={projectId} field={dialog.field} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'items' && (
+        <ProfileFieldItemsModal
+          projectId={projectId}
+          fieldId={dialog.field.id}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog?.kind === 'delete' && (
         <ConfirmModal
