@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../contracts/http';
 import {

@@ -118,6 +118,26 @@ describe('DataTable search (P5)', () => {
     expect(screen.queryByText('Aucune personne.')).toBeNull();
   });
 
+  it('shows a first step in an empty list, and the no-results text once something is searched', () => {
+    const firstStep = <button type="button">Ajouter une personne</button>;
+    const { rerender, onStateChange } = setup({ data: listOf([]), emptyState: firstStep });
+    expect(screen.getByRole('button', { name: 'Ajouter une personne' })).toBeTruthy();
+    rerender(
+      <DataTable<Person>
+        label="Personnes"
+        columns={columns}
+        data={listOf([])}
+        isLoading={false}
+        state={{ q: 'zzz' }}
+        onStateChange={onStateChange}
+        getRowId={(p) => p.id}
+        emptyState={firstStep}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Ajouter une personne' })).toBeNull();
+    expect(screen.getByText('Aucun résultat pour cette recherche.')).toBeTruthy();
+  });
+
   it('falls back to the generic empty text', () => {
     setup({ data: listOf([]) });
     expect(screen.getByText('Aucun élément pour le moment.')).toBeTruthy();

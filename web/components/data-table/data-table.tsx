@@ -59,6 +59,8 @@ export interface DataTableProps<T> {
   /** Filters shown beside the search box. */
   filters?: ReactNode;
   emptyText?: string;
+  /** What an empty list shows when nothing is searched (a first step to take); `emptyText` otherwise. */
+  emptyState?: ReactNode;
 }
 
 /** P5: the one data table of the product. Server-side paging, sorting and search, with its state in the URL. */
@@ -264,9 +266,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {!props.isLoading && data && items.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={columns.length + (selection ? 1 : 0)}>
-                  <Text c="dimmed" ta="center" py="xl">
-                    {state.q ? t('table.noResults') : (props.emptyText ?? t('table.empty'))}
-                  </Text>
+                  {!state.q && props.emptyState ? (
+                    props.emptyState
+                  ) : (
+                    <Text c="dimmed" ta="center" py="xl">
+                      {state.q ? t('table.noResults') : (props.emptyText ?? t('table.empty'))}
+                    </Text>
+                  )}
                 </Table.Td>
               </Table.Tr>
             )}

@@ -1,8 +1,17 @@
-import { Select } from '@mantine/core';
+import { type ComboboxItem, type ComboboxItemGroup, Select } from '@mantine/core';
+
+/** One choice of a filter, or a heading over several (the groups of one category…). */
+export type FilterOption<V extends string> =
+  | { value: V; label: string }
+  | { group: string; items: { value: V; label: string }[] };
+
+/** Beyond this many choices the filter can be typed into. */
+const SEARCHABLE_FROM = 8;
 
 /**
- * A filter of a list beside its search box (status, role…): one choice among a few, the first being the default.
- * The default is left out of the URL; any change goes back to page 1.
+ * A filter of a list beside its search box (status, role, group…): one choice among a few, the first being the
+ * default. Choices may come under headings; a long list can be typed into. The default is left out of the URL; any
+ * change goes back to page 1.
  */
 export function ListFilter<V extends string>({
   label,
@@ -12,20 +21,23 @@ export function ListFilter<V extends string>({
   testId,
 }: {
   label: string;
-  options: { value: V; label: string }[];
+  options: FilterOption<V>[];
   value: V | undefined;
   onChange: (value: V | undefined) => void;
   testId?: string;
 }) {
-  const fallback = options[0].value;
+  const flat = options.flatMap((o) => ('group' in o ? o.items : [o]));
+  const fallback = flat[0].value;
   return (
     <Select
       aria-label={label}
-      data={options}
+      data={options as (ComboboxItem | ComboboxItemGroup<ComboboxItem>)[]}
       value={value ?? fallback}
       onChange={(next) => onChange(!next || next === fallback ? undefined : (next as V))}
       allowDeselect={false}
-      w={150}
+      searchable={flat.length > SEARCHABLE_FROM}
+      w={190}
+      comboboxProps={{ width: 'max-content', position: 'bottom-start' }}
       data-testid={testId}
     />
   );

@@ -102,7 +102,12 @@ function GroupEditor({ projectId, tree }: { projectId: string; tree: GroupTree }
           <Anchor component="button" type="button" onClick={() => setDialog({ kind: 'members', group })}>
             <span data-testid="group-name">{name}</span>
           </Anchor>
-          <Badge variant="light" color="gray" data-testid="group-member-count">
+          <Badge
+            variant="light"
+            color="gray"
+            style={{ minWidth: 'max-content' }}
+            data-testid="group-member-count"
+          >
             {t('groups.memberCount', { count: group.memberCount })}
           </Badge>
         </Row>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { bindListTable, listQueryOf } from '../../components/data-table/list-sea
 import { AppModal, ConfirmModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
+import { groupTreeQuery } from '../groups/api';
 import {
   exportUrl,
   participantFormQuery,
@@ -92,7 +93,12 @@ function ParticipantListContent() {
           </Button>
         </Group>
       </Group>
-      <ParticipantTable projectId={projectId} search={search} go={go} />
+      <ParticipantTable
+        projectId={projectId}
+        search={search}
+        go={go}
+        onAdd={options.data ? () => setAdding(true) : undefined}
+      />
       {adding && options.data && (
         <ParticipantCreateModal
           projectId={projectId}
@@ -108,12 +114,16 @@ function ParticipantTable({
   projectId,
   search,
   go,
+  onAdd,
 }: {
   projectId: string;
   search: ParticipantSearch;
   go: (change: (prev: ParticipantSearch) => Partial<ParticipantSearch>) => void;
+  onAdd?: () => void;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const groupTree = useQuery(groupTreeQuery(projectId));
   const { date } = useFormat();
   const nameOf = useLocalizedName();
   const { participant: _open, ...listState } = search;
@@ -143,20 +153,25 @@ function ParticipantTable({
       key: 'lastName',
       header: t('participants.fields.lastName'),
       sortKey: 'lastName',
-      render: (p) => p.lastName,
+      render: (p) => <CellText value={p.lastName} />,
     },
     {
       key: 'firstName',
       header: t('participants.fields.firstName'),
       sortKey: 'firstName',
-      render: (p) => p.firstName,
+      render: (p) => <CellText value={p.firstName} />,
     },
-    { key: 'email', header: t('participants.fields.email'), sortKey: 'email', render: (p) => p.email },
+    {
+      key: 'email',
+      header: t('participants.fields.email'),
+      sortKey: 'email',
+      render: (p) => <CellText value={p.email} max={280} />,
+    },
     {
       key: 'organisation',
       header: t('participants.fields.organisation'),
       sortKey: 'organisation',
-      render: (p) => p.organisation ?? '',
+      render: (p) => <CellText value={p.organisation ?? ''} />,
     },
     {
       key: 'role',
@@ -180,6 +195,7 @@ function ParticipantTable({
         <Badge
           color={p.status === 'cancelled' ? 'gray' : p.status === 'confirmed' ? 'teal' : 'blue'}
           variant="light"
+          style={{ minWidth: 'max-content' }}
         >
           {t(`participants.status.${p.status}`)}
         </Badge>
@@ -192,6 +208,14 @@ function ParticipantTable({
       render: (p) => date(p.createdAt.slice(0, 10)),
     },
   ];
+
+  // The groups under their category's name, as the groups page shows them.
+  const groupOptions = (groupTree.data?.categories ?? [])
+    .filter((c) => c.groups.length > 0)
+    .map((c) => ({
+      group: nameOf(c.name),
+      items: c.groups.map((g) => ({ value: g.id, label: nameOf(g.name) })),
+    }));
 
   const filter =
     <K extends 'roleId' | 'groupId' | 'status'>(key: K) =>
@@ -223,6 +247,29 @@ function ParticipantTable({
           ),
         }}
         emptyText={t('participants.empty')}
+        emptyState={
+          search.roleId || search.groupId || search.status ? undefined : (
+            <Stack align="center" gap="sm" py="xl" data-testid="participants-empty">
+              <Text fw={500}>{t('participants.emptyProject.title')}</Text>
+              <Text c="dimmed" size="sm" ta="center" maw={480}>
+                {t('participants.emptyProject.body')}
+              </Text>
+              <Group gap="xs">
+                <Button leftSection={<IconPlus size={16} />} onClick={onAdd} disabled={!onAdd}>
+                  {t('participants.add')}
+                </Button>
+                <Button
+                  variant="default"
+                  onClick={() =>
+                    void navigate({ to: '/projects/$projectId/participants/import', params: { projectId } })
+                  }
+                >
+                  {t('participantImport.open')}
+                </Button>
+              </Group>
+            </Stack>
+          )
+        }
         filters={
           <Group gap="xs">
             <ListFilter
@@ -237,10 +284,7 @@ function ParticipantTable({
             />
             <ListFilter
               label={t('participants.filters.group')}
-              options={[
-                { value: ALL, label: t('participants.filters.allGroups') },
-                ...(options.data?.groups ?? []).map((g) => ({ value: g.id, label: nameOf(g.name) })),
-              ]}
+              options={[{ value: ALL, label: t('participants.filters.allGroups') }, ...groupOptions]}
               value={search.groupId}
               onChange={filter('groupId')}
               testId="group-filter"
@@ -273,12 +317,24 @@ function ParticipantTable({
         <AddToGroupModal
           projectId={projectId}
           ids={selected}
-          groups={(options.data?.groups ?? []).map((g) => ({ value: g.id, label: nameOf(g.name) }))}
+          groups={groupOptions}
           onClose={() => setChoosingGroup(false)}
           onDone={() => setSelected([])}
         />
       )}
     </>
+  );
+}
+
+/**
+ * A text of a cell that never pushes the other columns off the screen: whole up to `max` pixels, then cut with an
+ * ellipsis (a 70-letter name, an address of a long domain), the whole text in its tooltip.
+ */
+function CellText({ value, max = 220 }: { value: string; max?: number }) {
+  return (
+    <Text size="sm" truncate="end" maw={max} title={value}>
+      {value}
+    </Text>
   );
 }
 
@@ -321,7 +377,7 @@ function AddToGroupModal({
 }: {
   projectId: string;
   ids: string[];
-  groups: { value: string; label: string }[];
+  groups: { group: string; items: { value: string; label: string }[] }[];
   onClose: () => void;
   onDone: () => void;
 }) {

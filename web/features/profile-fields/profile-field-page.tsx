@@ -108,8 +108,9 @@ function ProfileFields({ projectId }: { projectId: string }) {
           onSave={(order) => saveProfileFieldOrder(projectId, order.items)}
           onReload={() => queryClient.invalidateQueries({ queryKey: profileFieldKeys.list(projectId) })}
           renderItem={(field) => (
-            <Group justify="space-between" wrap="nowrap" data-testid="profile-field" data-field-id={field.id}>
-              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            // On a narrow screen the switches go under the title instead of squeezing it out of sight.
+            <Group justify="space-between" gap="sm" data-testid="profile-field" data-field-id={field.id}>
+              <Stack gap={2} style={{ minWidth: 180, flex: '1 1 220px' }}>
                 <Group gap="xs" wrap="nowrap">
                   <Text fw={600} data-testid="profile-field-title" truncate>
                     {field.label}
@@ -141,7 +142,7 @@ function ProfileFields({ projectId }: { projectId: string }) {
                   )}
                 </Group>
               </Stack>
-              <Group gap="md" wrap="nowrap">
+              <Group gap="md">
                 {PROFILE_FIELD_SWITCHES.map((name) => {
                   const locked = field.isLocked && LOCKED_SWITCHES.includes(name);
                   return (
