@@ -46,6 +46,13 @@ export interface BenchCase {
   check?: () => Promise<void>;
   /** The SQL of the baseline, shown with --explain. */
   explain?: { label: string; sql: string; params: unknown[] }[];
+  /**
+   * Untimed, before every round (warm-up and measured): for subjects that change the data (an import creates
+   * rows), so that every round starts from the same state.
+   */
+  prepare?: () => Promise<void>;
+  /** Rounds of this case when they must differ from the run's (a case whose call takes seconds). */
+  rounds?: { warmup: number; iterations: number };
 }
 
 export interface Prepared {
@@ -119,17 +126,19 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
  * alternating which goes first, so drift (GC, caches, a noisy neighbour) weighs on both alike.
  */
 export async function compare(
-  c: Pick<BenchCase, 'subject' | 'baseline'>,
+  c: Pick<BenchCase, 'subject' | 'baseline' | 'prepare'>,
   warmup: number,
   iterations: number,
 ): Promise<{ subject: Stats; baseline: Stats }> {
   for (let i = 0; i < warmup; i++) {
+    await c.prepare?.();
     await c.subject();
     await c.baseline();
   }
   const subject: number[] = [];
   const baseline: number[] = [];
   for (let i = 0; i < iterations; i++) {
+    await c.prepare?.();
     if (i % 2 === 0) {
       subject.push(await time(c.subject));
       baseline.push(await time(c.baseline));
@@ -359,15 +368,16 @@ export async function runCase(
       log(`${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}\n`);
     }
   }
-  const { subject, baseline } = await compare(c, options.warmup, options.iterations);
+  const { warmup, iterations } = c.rounds ?? options;
+  const { subject, baseline } = await compare(c, warmup, iterations);
   return {
     benchmark,
     engine,
     engineVersion,
     case: c.name,
     description: c.description,
-    warmup: options.warmup,
-    iterations: options.iterations,
+    warmup,
+    iterations,
     subject,
     baseline,
     ratio: {

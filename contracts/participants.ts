@@ -110,6 +110,11 @@ export const participantInput = z.object({
   pictureFileId: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
   cvFileId: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
   videoUrl: videoUrl.optional(),
+  /** The participant's groups (of the project): exactly these once saved; left out keeps them as they are. */
+  groupIds: z
+    .array(z.uuid({ error: 'validation.participants.groupRequired' }))
+    .max(500, { error: encodeMessage('validation.tooLong', { maximum: 500 }) })
+    .optional(),
   /** Values of the project's own profile fields, by field id; checked on the server against their configuration. */
   profile: z
     .record(
@@ -123,11 +128,22 @@ export const participantInput = z.object({
 export type ParticipantInput = z.input<typeof participantInput>;
 export type ParticipantValues = z.output<typeof participantInput>;
 
-/** U2: adding a participant may also queue the inscription e-mail at once. */
-export const createParticipantInput = participantInput.extend({
+/** U2: the add modal's form: the role is asked (it starts with the project's default role); the e-mail may go at once. */
+export const createParticipantForm = participantInput.extend({
   sendInscription: z.boolean().default(false),
 });
+
+/**
+ * U2: adding a participant. Without a role (left out or empty) the participant gets the project's default role
+ * (`validation.participants.roleRequired` when the project has none); without a language, the project's default
+ * language.
+ */
+export const createParticipantInput = createParticipantForm.extend({
+  roleId: z.union([z.uuid(), z.literal('')], { error: ROLE_REQUIRED }).optional(),
+  language: language.optional(),
+});
 export type CreateParticipantInput = z.input<typeof createParticipantInput>;
+export type CreateParticipantValues = z.output<typeof createParticipantInput>;
 
 export const participantSortable = [
   'lastName',
@@ -159,9 +175,25 @@ export const participantEmail = z.object({
 });
 export type ParticipantEmail = z.input<typeof participantEmail>;
 
-/** What the form needs: the project's roles, groups and active own profile fields. */
+/** A standard field as the form and the info window see it (names and e-mail are always active). */
+export const participantStandardField = z.object({
+  key: z.string(),
+  isActive: z.boolean(),
+  isMandatory: z.boolean(),
+  /** Shown in the participant's info window (§5 'shown on view'). */
+  isShownOnView: z.boolean(),
+});
+
+/**
+ * What the form needs: the project's roles (and the default one a new participant starts with), groups, default
+ * language, standard fields with their switches and active own profile fields.
+ */
 export const participantFormOptions = z.object({
   roles: z.array(namedRef),
+  /** The role the add modal starts with (`projects.default_role_id`), null when the project has none. */
+  defaultRoleId: z.uuid().nullable(),
+  /** The language the add modal starts with (`projects.default_language`). */
+  defaultLanguage: language,
   groups: z.array(namedRef),
   profileFields: z.array(
     z.object({
@@ -174,6 +206,8 @@ export const participantFormOptions = z.object({
       isShownOnView: z.boolean(),
     }),
   ),
+  /** The standard fields, each with its switches: the form shows the active ones, the info window those shown on view. */
+  standardFields: z.array(participantStandardField),
   /** The standard fields the project makes mandatory beyond names and e-mail (organisation, phone…). */
   requiredFields: z.array(z.string()),
 });

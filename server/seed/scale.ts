@@ -288,7 +288,7 @@ const AREA_CODES = [
   '604',
 ] as const;
 
-const GROUP_CATEGORIES: { name: [fr: string, en: string]; groups: [fr: string, en: string][] }[] = [
+export const GROUP_CATEGORIES: { name: [fr: string, en: string]; groups: [fr: string, en: string][] }[] = [
   {
     name: ['Secteurs d’activité', 'Industries'],
     groups: [
@@ -346,7 +346,7 @@ function frenchPhone(r: Random) {
   return `+33${prefix}${String(r.int(0, 10 ** (9 - prefix.length) - 1)).padStart(9 - prefix.length, '0')}`;
 }
 
-interface Person {
+export interface Person {
   email: string;
   firstName: string;
   lastName: string;

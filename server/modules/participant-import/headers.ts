@@ -68,14 +68,14 @@ export function matchHeaders(headers: readonly string[], ownFields: readonly Own
   });
 }
 
-/** The header a template shows for a standard target, in one language. */
+/** The header a template shows for a standard target, in one language: the names the participant form uses. */
 export const TEMPLATE_HEADERS: Record<'fr' | 'en', Record<ImportTarget, string>> = {
   fr: {
     email: 'Courriel',
     firstName: 'Prénom',
-    lastName: 'Nom',
-    organisation: 'Entreprise',
-    jobTitle: 'Titre',
+    lastName: 'Nom de famille',
+    organisation: 'Organisation',
+    jobTitle: 'Fonction',
     phone: 'Téléphone',
     phonePro: 'Téléphone professionnel',
     role: 'Rôle',
@@ -83,10 +83,10 @@ export const TEMPLATE_HEADERS: Record<'fr' | 'en', Record<ImportTarget, string>>
     language: 'Langue',
   },
   en: {
-    email: 'Email',
+    email: 'E-mail',
     firstName: 'First name',
     lastName: 'Last name',
-    organisation: 'Company',
+    organisation: 'Organisation',
     jobTitle: 'Job title',
     phone: 'Phone',
     phonePro: 'Work phone',

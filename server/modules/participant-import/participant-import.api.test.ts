@@ -277,6 +277,97 @@ describe('participant import (U3)', () => {
     expect(await countIn(own.id)).toBe(1501);
   });
 
+  it('reads a French Excel CSV (Windows-1252, semicolons) with a title above its headers; an empty role is the default one', async () => {
+    const own = await buildProject(organiser);
+    const [visitor] = await t.database.db
+      .insert(roles)
+      .values({ companyId, projectId: own.id, nameFr: 'Visiteur', nameEn: 'Visitor' })
+      .returning();
+    await t.database.db.update(projects).set({ defaultRoleId: visitor.id }).where(eq(projects.id, own.id));
+    const text = [
+      'Liste des inscrits — Salon de Montréal;;;',
+      ';;;',
+      'Prénom;Nom;Courriel;Ville',
+      `Hélène;Bélanger;helene.${tag}@exemple.test;Montréal`,
+      `François;Côté;francois.${tag}@exemple.test;Québec`,
+    ].join('\r\n');
+    // What Excel writes: one byte per accented letter (é = 0xE9), not UTF-8.
+    const bytes = Uint8Array.from([...text].map((c) => (c === '—' ? 0x97 : c.charCodeAt(0))));
+    const uploaded = await upload(organiser, own.id, bytes, 'inscrits.csv');
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(uploaded.body.columns).toEqual(['Prénom', 'Nom', 'Courriel', 'Ville']);
+    expect(uploaded.body.mapping).toEqual(['firstName', 'lastName', 'email', null]);
+    const analysed = await dryRun(organiser, own.id, uploaded.body.id);
+    expect(analysed.body.summary).toMatchObject({ create: 2, skip: 0 });
+    expect(analysed.body.rows.map((r: { line: number }) => r.line)).toEqual([4, 5]);
+    const saved = await saveImport(organiser, own.id, uploaded.body.id);
+    expect(saved.body.status).toBe('done');
+    const list = await organiser.get(`/api/projects/${own.id}/participants?sort=lastName`);
+    expect(
+      list.body.items.map((p: { lastName: string; role: { id: string } }) => [p.lastName, p.role.id]),
+    ).toEqual([
+      ['Bélanger', visitor.id],
+      ['Côté', visitor.id],
+    ]);
+  });
+
+  it('keeps the groups of a row whose participant was registered between the checks and the insert', async () => {
+    const own = await buildProject(organiser);
+    await t.database.db
+      .insert(roles)
+      .values({ companyId, projectId: own.id, nameFr: 'Acheteur', nameEn: 'Buyer' });
+    const [category] = await t.database.db
+      .insert(groupCategories)
+      .values({ companyId, projectId: own.id, nameFr: 'Catégorie', nameEn: 'Category' })
+      .returning();
+    const [morning] = await t.database.db
+      .insert(groups)
+      .values({ companyId, projectId: own.id, categoryId: category.id, nameFr: 'Matin', nameEn: 'Morning' })
+      .returning();
+    // A person the company knows, not yet in this project: the dry run says "create".
+    const email = `race.${tag}@example.test`;
+    await t.database.db.insert(persons).values({ companyId, email, firstName: 'Rémi', lastName: 'Roy' });
+    const csv = `Courriel;Prénom;Nom;Rôle;Groupes\n${email};Rémi;Roy;Acheteur;Matin`;
+    const uploaded = await upload(organiser, own.id, csv, 'course.csv');
+    const analysed = await dryRun(organiser, own.id, uploaded.body.id);
+    expect(analysed.body.summary).toEqual({ create: 1, update: 0, unchanged: 0, skip: 0 });
+    // Someone else registers the same person in the project just before the import's insert (the database does it
+    // for the test, in the same statement), so that the insert skips the row.
+    await t.database.sql.exec(`
+      create or replace function import_test_race() returns trigger language plpgsql as $$
+      begin
+        if pg_trigger_depth() = 1 and new.project_id = '${own.id}' then
+          insert into participants (company_id, project_id, person_id, role_id)
+          values (new.company_id, new.project_id, new.person_id, new.role_id);
+        end if;
+        return new;
+      end $$;
+      create trigger import_test_race before insert on participants for each row execute function import_test_race();
+    `);
+    try {
+      const saved = await saveImport(organiser, own.id, uploaded.body.id, true);
+      expect(saved.body.status).toBe('done');
+      expect(saved.body.summary).toEqual({ create: 0, update: 1, unchanged: 0, skip: 0 });
+      expect(saved.body.rows).toMatchObject([{ line: 2, action: 'update', email }]);
+    } finally {
+      await t.database.sql.exec(
+        'drop trigger import_test_race on participants; drop function import_test_race();',
+      );
+    }
+    const [registration] = await t.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.projectId, own.id));
+    expect(await countIn(own.id)).toBe(1);
+    expect(
+      await t.database.db
+        .select({ groupId: participantGroups.groupId })
+        .from(participantGroups)
+        .where(eq(participantGroups.participantId, registration.id)),
+    ).toEqual([{ groupId: morning.id }]);
+    expect(registration.inscriptionSentAt).not.toBeNull();
+  });
+
   it('refuses other companies, callers without a session, and files it cannot read', async () => {
     const uploaded = await upload(organiser, project.id, frenchCsv, 'participants.csv');
     const id = uploaded.body.id;
@@ -308,9 +399,9 @@ describe('participant import (U3)', () => {
     expect(header).toEqual([
       'Courriel',
       'Prénom',
-      'Nom',
-      'Entreprise',
-      'Titre',
+      'Nom de famille',
+      'Organisation',
+      'Fonction',
       'Téléphone',
       'Téléphone professionnel',
       'Rôle',

@@ -49,6 +49,20 @@ function counted(bytes: Uint8Array, onBytes: (read: number) => void) {
 }
 
 /**
+ * A CSV as UTF-8 bytes. Excel set up for French on Windows saves « CSV (séparateur : point-virgule) » in
+ * Windows-1252, not UTF-8: a file that is not valid UTF-8 is read as Windows-1252 (which gives every byte a
+ * character), so « Prénom » and « Montréal » come out right instead of « Pr�nom ».
+ */
+export function csvAsUtf8(bytes: Uint8Array): Uint8Array {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return bytes;
+  } catch {
+    return Buffer.from(new TextDecoder('windows-1252').decode(bytes), 'utf8');
+  }
+}
+
+/**
  * The rows of the file, streamed (the first is the header row), each as an array of trimmed texts. Only the first
  * worksheet of a workbook is read. `onBytes` hears how much of the file has been read.
  */
@@ -76,10 +90,11 @@ export async function* readRows(
     }
     return;
   }
-  const parser = counted(bytes, onBytes).pipe(
+  const text = csvAsUtf8(bytes);
+  const parser = counted(text, onBytes).pipe(
     parse({
       bom: true,
-      delimiter: delimiterOf(bytes),
+      delimiter: delimiterOf(text),
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
@@ -95,3 +110,39 @@ export async function* readRows(
 /** The line number of a row read by `readRows`. */
 export const lineOf = (row: string[], fallback: number) =>
   (row as string[] & { line?: number }).line ?? fallback;
+
+/** How many filled rows are looked through for the header row. */
+const HEADER_SEARCH_ROWS = 10;
+const filledCells = (row: string[]) => row.filter((cell) => cell).length;
+
+/**
+ * The rows of a spreadsheet as an organiser writes it: the first yielded row is the header row, the others are the
+ * participants (empty rows left out). A title, a date or a note may sit above the headers: the header row is the
+ * first of the first filled rows that has two filled cells or more (a file of a single column: its first row).
+ */
+export async function* readSheet(
+  bytes: Uint8Array,
+  onBytes: (read: number) => void = () => {},
+): AsyncGenerator<string[]> {
+  const before: string[][] = [];
+  let header: string[] | undefined;
+  for await (const row of readRows(bytes, onBytes)) {
+    if (!filledCells(row)) continue;
+    if (header) {
+      yield row;
+      continue;
+    }
+    before.push(row);
+    const found = before.findIndex((r) => filledCells(r) >= 2);
+    if (found >= 0 || before.length >= HEADER_SEARCH_ROWS) {
+      const at = Math.max(found, 0);
+      header = before[at];
+      yield header;
+      for (const rest of before.slice(at + 1)) yield rest;
+    }
+  }
+  if (!header && before.length) {
+    yield before[0];
+    for (const rest of before.slice(1)) yield rest;
+  }
+}

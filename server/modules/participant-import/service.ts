@@ -22,14 +22,17 @@ import { deliverSoon } from '../mail/outbox';
 import { csvSafe } from '../participants/export';
 import * as participantRepo from '../participants/repository';
 import { inscribe, profileRules } from '../participants/service';
+import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import { matchHeaders, normaliseHeader, readLanguage, TEMPLATE_HEADERS } from './headers';
-import { detectKind, lineOf, readRows } from './read';
+import { detectKind, lineOf, readSheet } from './read';
 
 /** The pg-boss queue of the analysis and the save (see jobs.ts). */
 export const IMPORT_JOB = 'participants.import';
 /** Rows looked up and written per statement. */
 const BATCH = 1000;
+/** About what a row of a workbook weighs in its zip (10 short cells): the dry run's progress of a workbook. */
+const XLSX_BYTES_PER_ROW = 50;
 /** A job that has not noted progress for this long is taken as interrupted (the process stopped). */
 const STALE_MS = 2 * 60_000;
 
@@ -50,7 +53,10 @@ interface StoredRow {
   name: string;
 }
 
-/** The state of an import, kept as JSON in the storage under `imports/<id>.json`. */
+/**
+ * The state of an import, kept as JSON in the storage under `imports/<id>.json`; the rows of its last dry run or
+ * save under `imports/<id>-rows.json` (read only to show a page of them or the error report, never while polling).
+ */
 export interface ImportState {
   id: string;
   companyId: string;
@@ -62,7 +68,8 @@ export interface ImportState {
   status: Status;
   progress: number;
   summary: Record<ImportAction, number>;
-  rows: StoredRow[];
+  /** The rows of the file (header and empty rows left out), known once a dry run has read it: the save's progress. */
+  lineCount?: number;
   error: string | null;
   sendInscription: boolean;
   /** The run the background job must match (a newer start supersedes an older job). */
@@ -79,6 +86,7 @@ export interface ImportJobData {
 }
 
 const stateKey = (id: string) => `imports/${id}.json`;
+const rowsKey = (id: string) => `imports/${id}-rows.json`;
 const emptySummary = (): Record<ImportAction, number> => ({ create: 0, update: 0, unchanged: 0, skip: 0 });
 
 /** Progress of the runs of this process, so that polling does not read the storage for it. */
@@ -92,6 +100,19 @@ async function readState(deps: Deps, id: string): Promise<ImportState | null> {
 async function writeState(deps: Deps, state: ImportState) {
   state.updatedAt = deps.now().toISOString();
   await deps.storage.put(stateKey(state.id), Buffer.from(JSON.stringify(state)), 'application/json');
+}
+
+async function readStoredRows(deps: Deps, id: string): Promise<StoredRow[]> {
+  const stored = await deps.storage.get(rowsKey(id));
+  return stored ? (JSON.parse(stored.bytes.toString('utf8')) as StoredRow[]) : [];
+}
+
+/** The rows of the last dry run or save; none while the import works or before its dry run. */
+const rowsOf = (deps: Deps, state: ImportState) =>
+  busy(state) || state.status === 'uploaded' ? Promise.resolve([]) : readStoredRows(deps, state.id);
+
+async function writeStoredRows(deps: Deps, id: string, rows: StoredRow[]) {
+  await deps.storage.put(rowsKey(id), Buffer.from(JSON.stringify(rows)), 'application/json');
 }
 
 /** The import of this project of the caller's company; anything else is not found. */
@@ -155,7 +176,9 @@ async function present(
 ) {
   const t = translator(auth.locale);
   const targets = await targetsOf(deps.db, state.projectId);
-  const all = query.problems ? state.rows.filter((r) => r.action === 'skip') : state.rows;
+  // While the import works, the page shows its progress only: polling never reads the rows.
+  const stored = await rowsOf(deps, state);
+  const all = query.problems ? stored.filter((r) => r.action === 'skip') : stored;
   const page = query.page ?? 1;
   const rows = all.slice((page - 1) * IMPORT_PAGE_SIZE, page * IMPORT_PAGE_SIZE);
   return {
@@ -196,11 +219,9 @@ export async function upload(
   }
   let columns: string[] | undefined;
   try {
-    for await (const row of readRows(file.bytes)) {
-      if (row.some((c) => c)) {
-        columns = row;
-        break;
-      }
+    for await (const row of readSheet(file.bytes)) {
+      columns = row;
+      break;
     }
   } catch {
     throw AppError.field('file', 'validation.participantImport.unreadable');
@@ -226,7 +247,6 @@ export async function upload(
     status: 'uploaded',
     progress: 0,
     summary: emptySummary(),
-    rows: [],
     error: null,
     sendInscription: false,
     runId: null,
@@ -262,7 +282,6 @@ export async function setMapping(
   state.mapping = next;
   // A new mapping calls for a new dry run.
   state.status = 'uploaded';
-  state.rows = [];
   state.summary = emptySummary();
   state.progress = 0;
   await writeState(deps, state);
@@ -272,6 +291,8 @@ export async function setMapping(
 // ---------- the analysis ----------
 
 interface ValidRow {
+  /** The row the dry-run page shows (a row registered meanwhile turns from create to update when saved). */
+  stored: StoredRow;
   line: number;
   action: ImportAction;
   personId: string | null;
@@ -358,257 +379,369 @@ const PERSON_KEYS = [
   'language',
 ] as const;
 
+/** What the checks of every row need: the project's roles, groups and rules, and where each target's column is. */
+async function checkContext(db: Executor, state: ImportState) {
+  // One after the other: in the save, `db` is a transaction, one connection.
+  const roles = await participantRepo.listRoles(db, state.projectId);
+  const groups = await participantRepo.listGroups(db, state.projectId);
+  const rules = await profileRules(db, state.companyId, state.projectId);
+  const project = await findProjectRow(db, state.companyId, state.projectId);
+  const keys = new Map<string, string>();
+  const column = new Map<string, number>();
+  state.mapping.forEach((target, i) => {
+    if (target) column.set(target, i);
+  });
+  return {
+    roleIds: byName(roles),
+    /** J4: the role of a new participant whose role cell is empty (none: the row is refused, role required). */
+    defaultRoleId: project?.defaultRoleId ?? null,
+    groupIds: byName(groups),
+    // The standard phones are already checked and normalised by `participantInput`: the project's rules only add
+    // whether they are mandatory, so they are not parsed a second time (the costliest check of a row).
+    profileSchema: participantProfileSchema(
+      rules.map((r) =>
+        r.standardKey && r.inputType === 'phone' ? { ...r, inputType: 'longText' as const } : r,
+      ),
+    ),
+    column,
+    /** The line where each e-mail of the file was first seen (duplicates). */
+    seen: new Map<string, number>(),
+    /** A role's or group's name as compared (the same few names come back on every row). */
+    nameKey: (text: string) => {
+      let key = keys.get(text);
+      if (key === undefined) {
+        key = normaliseHeader(text);
+        if (keys.size < 10_000) keys.set(text, key);
+      }
+      return key;
+    },
+  };
+}
+
+type CheckContext = Awaited<ReturnType<typeof checkContext>>;
+
+/** Checks one batch of rows of the file against what the database holds (one lookup for the batch). */
+async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, batch: string[][]) {
+  const { roleIds, defaultRoleId, groupIds, profileSchema, column, seen, nameKey } = ctx;
+  const stored: StoredRow[] = [];
+  const valid: ValidRow[] = [];
+  const cell = (row: string[], target: string) => {
+    const i = column.get(target);
+    return i === undefined ? undefined : (row[i] ?? '').trim();
+  };
+  const emails = batch.map((row) => (cell(row, 'email') ?? '').toLowerCase()).filter(Boolean);
+  const existing = await loadExisting(db, state.companyId, state.projectId, [...new Set(emails)]);
+  for (const row of batch) {
+    const line = lineOf(row, 0);
+    const reasons: StoredReason[] = [];
+    const email = (cell(row, 'email') ?? '').toLowerCase();
+    const found = existing.get(email);
+    const before = found?.person;
+    // An empty or absent cell never erases what is known: it keeps the person's value.
+    const pick = (key: (typeof PERSON_KEYS)[number]) => {
+      const value = cell(row, key);
+      return value ? value : (before?.[key] ?? null);
+    };
+    const languageText = cell(row, 'language') ?? '';
+    const language = readLanguage(languageText);
+    if (language === null) reasons.push({ field: 'language', message: 'validation.language' });
+
+    // Role: by its French or English name; when the cell is empty a registered participant keeps theirs, and a new
+    // one gets the project's default role.
+    const roleText = cell(row, 'role') ?? '';
+    let roleId = roleText ? roleIds.get(nameKey(roleText)) : (found?.roleId ?? defaultRoleId ?? undefined);
+    if (!roleText && !roleId) reasons.push({ field: 'role', message: ROLE_REQUIRED });
+    else if (!roleId) {
+      reasons.push({
+        field: 'role',
+        message: encodeMessage('participantImport.reasons.unknownRole', { name: safe(roleText) }),
+      });
+    }
+    roleId ??= '';
+
+    const wanted: string[] = [];
+    for (const name of (cell(row, 'groups') ?? '')
+      .split(/[;\n]/)
+      .map((n) => n.trim())
+      .filter(Boolean)) {
+      const groupId = groupIds.get(nameKey(name));
+      if (groupId) wanted.push(groupId);
+      else {
+        reasons.push({
+          field: 'groups',
+          message: encodeMessage('participantImport.reasons.unknownGroup', { name: safe(name) }),
+        });
+      }
+    }
+
+    const ownValues: Record<string, string> = { ...(found?.profile ?? {}) };
+    for (const [target, i] of column) {
+      if (!target.startsWith('profile.')) continue;
+      const value = (row[i] ?? '').trim();
+      if (value) ownValues[target.slice('profile.'.length)] = value;
+    }
+    const candidate = {
+      roleId: roleId || undefined,
+      email: cell(row, 'email') ?? '',
+      firstName: pick('firstName') ?? '',
+      lastName: pick('lastName') ?? '',
+      organisation: pick('organisation'),
+      jobTitle: pick('jobTitle'),
+      phone: pick('phone'),
+      phonePro: pick('phonePro'),
+      language: language ?? before?.language ?? 'fr',
+      profile: ownValues,
+    };
+    const base = participantInput.safeParse(candidate);
+    const noted = new Set<string>();
+    const note = (field: string, message: string) => {
+      if (noted.has(field)) return;
+      noted.add(field);
+      reasons.push({ field, message });
+    };
+    if (!base.success) {
+      for (const issue of base.error.issues) {
+        const field =
+          issue.path[0] === 'profile' ? `profile.${String(issue.path[1])}` : String(issue.path[0]);
+        if (field === 'roleId') continue; // said above, with the role's name
+        note(field, issue.message.startsWith('validation.') ? issue.message : 'validation.invalid');
+      }
+    }
+    const checked = profileSchema.safeParse({ ...candidate, ...(base.success ? base.data : {}) });
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const field =
+          issue.path[0] === 'profile' ? `profile.${String(issue.path[1])}` : String(issue.path[0]);
+        note(field, issue.message.startsWith('validation.') ? issue.message : 'validation.invalid');
+      }
+    }
+    if (email && seen.has(email)) {
+      reasons.push({
+        field: 'email',
+        message: encodeMessage('participantImport.reasons.duplicate', { line: seen.get(email) ?? 0 }),
+      });
+    } else if (email) seen.set(email, line);
+
+    const name = `${candidate.firstName} ${candidate.lastName}`.trim();
+    if (reasons.length || !base.success || !checked.success) {
+      stored.push({ line, action: 'skip', reasons, email, name });
+      continue;
+    }
+    const values = base.data;
+    const person: participantRepo.PersonFields = {
+      email: before?.email ?? values.email,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      organisation: values.organisation ?? null,
+      jobTitle: values.jobTitle ?? null,
+      phone: values.phone,
+      phonePro: values.phonePro,
+      language: values.language,
+    };
+    const profile = { ...(found?.profile ?? {}), ...(checked.data.profile as Record<string, string>) };
+    const personChanged =
+      Boolean(before) && PERSON_KEYS.some((k) => (before?.[k] ?? null) !== (person[k] ?? null));
+    const registered = Boolean(found?.participantId);
+    const participantChanged =
+      registered && (found?.roleId !== values.roleId || !sameProfile(found?.profile ?? {}, profile));
+    const newGroupIds = [...new Set(wanted)].filter((g) => !found?.groupIds.has(g));
+    const action: ImportAction = !registered
+      ? 'create'
+      : personChanged || participantChanged || newGroupIds.length
+        ? 'update'
+        : 'unchanged';
+    const entry: StoredRow = { line, action, reasons: [], email, name };
+    stored.push(entry);
+    valid.push({
+      stored: entry,
+      line,
+      action,
+      personId: before?.id ?? null,
+      participantId: found?.participantId ?? null,
+      person,
+      personChanged: !before || personChanged,
+      roleId: values.roleId,
+      profile,
+      participantChanged,
+      newGroupIds,
+      inscriptionSentAt: found?.inscriptionSentAt ?? null,
+    });
+  }
+  return { stored, valid };
+}
+
 /**
- * Reads the file and checks every row against the participant rules (role required, e-mail valid, phones
- * normalised, profile rules of the project), groups and duplicates. Reads only: the save runs it again in its
- * transaction, so what is written is what the database holds at that moment.
+ * Reads the file and checks its rows a batch at a time, as they are read, against the participant rules (role
+ * required, e-mail valid, phones normalised, profile rules of the project), groups and duplicates. Only the rows
+ * the dry-run page shows are kept (line, action, reasons, e-mail, name). Reads only, unless `onBatch` writes the
+ * valid rows of each batch: the save runs it in its transaction, so what is written is what the database holds
+ * at that moment.
  */
 async function analyse(
   db: Executor,
   bytes: Uint8Array,
   state: ImportState,
   onProgress: (percent: number) => Promise<void>,
+  onBatch?: (valid: ValidRow[]) => Promise<void>,
 ) {
-  const [roles, groups, rules] = await Promise.all([
-    participantRepo.listRoles(db, state.projectId),
-    participantRepo.listGroups(db, state.projectId),
-    profileRules(db, state.companyId, state.projectId),
-  ]);
-  const roleIds = byName(roles);
-  const groupIds = byName(groups);
-  const profileSchema = participantProfileSchema(rules);
-  const column = new Map<string, number>();
-  state.mapping.forEach((target, i) => {
-    if (target) column.set(target, i);
-  });
-
-  // 1. Read (0–40 %).
-  const lines: string[][] = [];
+  const ctx = await checkContext(db, state);
+  const stored: StoredRow[] = [];
+  let batch: string[][] = [];
+  let read = 0;
+  let done = 0;
+  // Progress: by rows when their number is known (the save, after a dry run); else by bytes read for a CSV file,
+  // which is read as it is checked; a workbook is unzipped before its first row comes out, so its dry run counts
+  // its rows against an estimate from its size (about 50 bytes a row), never beyond 95 %.
+  const expected =
+    state.lineCount ?? (detectKind(bytes) === 'xlsx' ? bytes.length / XLSX_BYTES_PER_ROW : undefined);
+  const progress = () =>
+    expected === undefined
+      ? (read / bytes.length) * 99
+      : Math.min(state.lineCount ? 99 : 95, (done / Math.max(1, expected)) * 100);
+  const flush = async () => {
+    const checked = await checkBatch(db, state, ctx, batch);
+    done += batch.length;
+    batch = [];
+    for (const row of checked.stored) stored.push(row);
+    if (onBatch) await onBatch(checked.valid);
+    // A failed progress note (storage) must not end the process: the next note, or the end, says where it stands.
+    await onProgress(progress()).catch(() => undefined);
+  };
   let header = true;
-  // A failed progress note (storage) must not end the process: the next note, or the end, says where it stands.
-  const note = (read: number) => onProgress((read / bytes.length) * 40).catch(() => undefined);
-  for await (const row of readRows(bytes, (read) => void note(read))) {
+  let index = 0;
+  for await (const row of readSheet(bytes, (n) => {
+    read = n;
+  })) {
+    index++;
     if (header) {
-      if (row.some((c) => c)) header = false;
+      header = false;
       continue;
     }
-    if (row.some((c) => c)) lines.push(row);
+    // Without a line number from the reader, the line is the row's place in the file.
+    batch.push(Object.assign(row, { line: lineOf(row, index) }));
+    if (batch.length >= BATCH) await flush();
   }
-
-  // 2. Check, a batch at a time (40–100 %).
-  const stored: StoredRow[] = [];
-  const valid: ValidRow[] = [];
-  const seen = new Map<string, number>();
-  for (let start = 0; start < lines.length; start += BATCH) {
-    const batch = lines.slice(start, start + BATCH);
-    const cell = (row: string[], target: string) => {
-      const i = column.get(target);
-      return i === undefined ? undefined : (row[i] ?? '').trim();
-    };
-    const emails = batch.map((row) => (cell(row, 'email') ?? '').toLowerCase()).filter(Boolean);
-    const existing = await loadExisting(db, state.companyId, state.projectId, [...new Set(emails)]);
-    batch.forEach((row, index) => {
-      const line = lineOf(row, start + index + 2);
-      const reasons: StoredReason[] = [];
-      const email = (cell(row, 'email') ?? '').toLowerCase();
-      const found = existing.get(email);
-      const before = found?.person;
-      // An empty or absent cell never erases what is known: it keeps the person's value.
-      const pick = (key: (typeof PERSON_KEYS)[number]) => {
-        const value = cell(row, key);
-        return value ? value : (before?.[key] ?? null);
-      };
-      const languageText = cell(row, 'language') ?? '';
-      const language = readLanguage(languageText);
-      if (language === null) reasons.push({ field: 'language', message: 'validation.language' });
-
-      // Role: by its French or English name; a registered participant keeps theirs when the cell is empty.
-      const roleText = cell(row, 'role') ?? '';
-      let roleId = roleText ? roleIds.get(normaliseHeader(roleText)) : (found?.roleId ?? undefined);
-      if (!roleText && !roleId) reasons.push({ field: 'role', message: ROLE_REQUIRED });
-      else if (!roleId) {
-        reasons.push({
-          field: 'role',
-          message: encodeMessage('participantImport.reasons.unknownRole', { name: safe(roleText) }),
-        });
-      }
-      roleId ??= '';
-
-      const wanted: string[] = [];
-      for (const name of (cell(row, 'groups') ?? '')
-        .split(/[;\n]/)
-        .map((n) => n.trim())
-        .filter(Boolean)) {
-        const groupId = groupIds.get(normaliseHeader(name));
-        if (groupId) wanted.push(groupId);
-        else {
-          reasons.push({
-            field: 'groups',
-            message: encodeMessage('participantImport.reasons.unknownGroup', { name: safe(name) }),
-          });
-        }
-      }
-
-      const ownValues: Record<string, string> = { ...(found?.profile ?? {}) };
-      for (const [target, i] of column) {
-        if (!target.startsWith('profile.')) continue;
-        const value = (row[i] ?? '').trim();
-        if (value) ownValues[target.slice('profile.'.length)] = value;
-      }
-      const candidate = {
-        roleId: roleId || undefined,
-        email: cell(row, 'email') ?? '',
-        firstName: pick('firstName') ?? '',
-        lastName: pick('lastName') ?? '',
-        organisation: pick('organisation'),
-        jobTitle: pick('jobTitle'),
-        phone: pick('phone'),
-        phonePro: pick('phonePro'),
-        language: language ?? before?.language ?? 'fr',
-        profile: ownValues,
-      };
-      const base = participantInput.safeParse(candidate);
-      const noted = new Set<string>();
-      const note = (field: string, message: string) => {
-        if (noted.has(field)) return;
-        noted.add(field);
-        reasons.push({ field, message });
-      };
-      if (!base.success) {
-        for (const issue of base.error.issues) {
-          const field =
-            issue.path[0] === 'profile' ? `profile.${String(issue.path[1])}` : String(issue.path[0]);
-          if (field === 'roleId') continue; // said above, with the role's name
-          note(field, issue.message.startsWith('validation.') ? issue.message : 'validation.invalid');
-        }
-      }
-      const checked = profileSchema.safeParse({ ...candidate, ...(base.success ? base.data : {}) });
-      if (!checked.success) {
-        for (const issue of checked.error.issues) {
-          const field =
-            issue.path[0] === 'profile' ? `profile.${String(issue.path[1])}` : String(issue.path[0]);
-          note(field, issue.message.startsWith('validation.') ? issue.message : 'validation.invalid');
-        }
-      }
-      if (email && seen.has(email)) {
-        reasons.push({
-          field: 'email',
-          message: encodeMessage('participantImport.reasons.duplicate', { line: seen.get(email) ?? 0 }),
-        });
-      } else if (email) seen.set(email, line);
-
-      const name = `${candidate.firstName} ${candidate.lastName}`.trim();
-      if (reasons.length || !base.success || !checked.success) {
-        stored.push({ line, action: 'skip', reasons, email, name });
-        return;
-      }
-      const values = base.data;
-      const person: participantRepo.PersonFields = {
-        email: before?.email ?? values.email,
-        firstName: values.firstName,
-        lastName: values.lastName,
-        organisation: values.organisation ?? null,
-        jobTitle: values.jobTitle ?? null,
-        phone: values.phone,
-        phonePro: values.phonePro,
-        language: values.language,
-      };
-      const profile = { ...(found?.profile ?? {}), ...(checked.data.profile as Record<string, string>) };
-      const personChanged =
-        Boolean(before) && PERSON_KEYS.some((k) => (before?.[k] ?? null) !== (person[k] ?? null));
-      const registered = Boolean(found?.participantId);
-      const participantChanged =
-        registered && (found?.roleId !== values.roleId || !sameProfile(found?.profile ?? {}, profile));
-      const newGroupIds = [...new Set(wanted)].filter((g) => !found?.groupIds.has(g));
-      const action: ImportAction = !registered
-        ? 'create'
-        : personChanged || participantChanged || newGroupIds.length
-          ? 'update'
-          : 'unchanged';
-      stored.push({ line, action, reasons: [], email, name });
-      valid.push({
-        line,
-        action,
-        personId: before?.id ?? null,
-        participantId: found?.participantId ?? null,
-        person,
-        personChanged: !before || personChanged,
-        roleId: values.roleId,
-        profile,
-        participantChanged,
-        newGroupIds,
-        inscriptionSentAt: found?.inscriptionSentAt ?? null,
-      });
-    });
-    await onProgress(40 + ((start + batch.length) / lines.length) * 60);
-  }
+  if (batch.length) await flush();
   const summary = emptySummary();
   for (const row of stored) summary[row.action]++;
-  return { stored, valid, summary };
+  return { stored, summary, lineCount: done };
 }
 
 // ---------- the save ----------
 
-/** Writes the valid rows with multi-row statements, in the caller's transaction. */
-async function write(
-  tx: Executor,
-  state: ImportState,
-  valid: ValidRow[],
-  onProgress: (percent: number) => Promise<void>,
-) {
-  for (let start = 0; start < valid.length; start += BATCH) {
-    const batch = valid.slice(start, start + BATCH);
-    // New persons of the company.
-    const fresh = batch.filter((r) => !r.personId);
-    if (fresh.length) {
-      const inserted = await tx
-        .insert(persons)
-        .values(fresh.map((r) => ({ ...r.person, companyId: state.companyId })))
-        .returning({ id: persons.id, email: persons.email });
-      const ids = new Map(inserted.map((p) => [p.email.toLowerCase(), p.id]));
-      for (const r of fresh) r.personId = ids.get(r.person.email.toLowerCase()) ?? null;
-    }
-    // Known persons whose values changed.
-    for (const r of batch) {
-      if (r.personId && r.personChanged && !fresh.includes(r)) {
-        const { email: _same, ...fields } = r.person;
-        await participantRepo.updatePerson(tx, state.companyId, r.personId, fields);
+const column = <T>(rows: ValidRow[], value: (r: ValidRow) => T) => sql.param(rows.map(value));
+
+/**
+ * Writes the valid rows of one batch with one statement per table (`insert … select from unnest(…)`), in the
+ * caller's transaction.
+ */
+async function write(tx: Executor, state: ImportState, valid: ValidRow[]) {
+  const { companyId, projectId } = state;
+  // New persons of the company.
+  const fresh = valid.filter((r) => !r.personId);
+  if (fresh.length) {
+    const inserted = (
+      (await tx.execute(sql`
+        insert into ${persons} (company_id, email, first_name, last_name, organisation, job_title, phone,
+          phone_pro, language)
+        select ${companyId}::uuid, t.* from unnest(
+          ${column(fresh, (r) => r.person.email)}::text[], ${column(fresh, (r) => r.person.firstName)}::text[],
+          ${column(fresh, (r) => r.person.lastName)}::text[], ${column(fresh, (r) => r.person.organisation)}::text[],
+          ${column(fresh, (r) => r.person.jobTitle)}::text[], ${column(fresh, (r) => r.person.phone ?? null)}::text[],
+          ${column(fresh, (r) => r.person.phonePro ?? null)}::text[],
+          ${column(fresh, (r) => r.person.language)}::text[]) as t
+        returning id, lower(email) as email`)) as { rows: unknown[] }
+    ).rows as { id: string; email: string }[];
+    const ids = new Map(inserted.map((p) => [p.email, p.id]));
+    for (const r of fresh) r.personId = ids.get(r.person.email.toLowerCase()) ?? null;
+  }
+  // Known persons whose values changed.
+  const isFresh = new Set(fresh);
+  const changed = valid.filter((r) => r.personId && r.personChanged && !isFresh.has(r));
+  if (changed.length) {
+    await tx.execute(sql`
+      update ${persons} p set first_name = v.first_name, last_name = v.last_name, organisation = v.organisation,
+        job_title = v.job_title, phone = v.phone, phone_pro = v.phone_pro, language = v.language,
+        updated_at = now()
+      from unnest(${column(changed, (r) => r.personId)}::uuid[],
+        ${column(changed, (r) => r.person.firstName)}::text[], ${column(changed, (r) => r.person.lastName)}::text[],
+        ${column(changed, (r) => r.person.organisation)}::text[], ${column(changed, (r) => r.person.jobTitle)}::text[],
+        ${column(changed, (r) => r.person.phone ?? null)}::text[],
+        ${column(changed, (r) => r.person.phonePro ?? null)}::text[],
+        ${column(changed, (r) => r.person.language)}::text[])
+        as v(id, first_name, last_name, organisation, job_title, phone, phone_pro, language)
+      where p.id = v.id and p.company_id = ${companyId}`);
+  }
+  // New registrations.
+  const creates = valid.filter((r) => r.action === 'create');
+  if (creates.length) {
+    const inserted = (
+      (await tx.execute(sql`
+        insert into ${participants} (company_id, project_id, person_id, role_id, profile)
+        select ${companyId}::uuid, ${projectId}::uuid, t.* from unnest(
+          ${column(creates, (r) => r.personId)}::uuid[], ${column(creates, (r) => r.roleId)}::uuid[],
+          ${column(creates, (r) => JSON.stringify(r.profile))}::jsonb[]) as t
+        on conflict do nothing
+        returning id, person_id`)) as { rows: unknown[] }
+    ).rows as { id: string; person_id: string }[];
+    const ids = new Map(inserted.map((p) => [p.person_id, p.id]));
+    for (const r of creates) r.participantId = ids.get(r.personId as string) ?? null;
+    // Registered meanwhile (another save or a person added by hand since the checks): the row updates that
+    // registration instead, so that its role, own values and groups are not lost.
+    const meanwhile = creates.filter((r) => !r.participantId);
+    if (meanwhile.length) {
+      const found = await tx
+        .select({
+          id: participants.id,
+          personId: participants.personId,
+          profile: participants.profile,
+          inscriptionSentAt: participants.inscriptionSentAt,
+        })
+        .from(participants)
+        .where(
+          and(
+            eq(participants.projectId, projectId),
+            inArray(
+              participants.personId,
+              meanwhile.map((r) => r.personId as string),
+            ),
+          ),
+        );
+      const byPerson = new Map(found.map((p) => [p.personId, p]));
+      for (const r of meanwhile) {
+        const registration = byPerson.get(r.personId as string);
+        if (!registration) throw new Error('a participant skipped by the insert was not found');
+        r.participantId = registration.id;
+        r.action = 'update';
+        r.stored.action = 'update';
+        r.participantChanged = true;
+        r.profile = { ...(registration.profile ?? {}), ...r.profile };
+        r.inscriptionSentAt = registration.inscriptionSentAt;
       }
     }
-    // New registrations.
-    const creates = batch.filter((r) => r.action === 'create');
-    if (creates.length) {
-      const inserted = await tx
-        .insert(participants)
-        .values(
-          creates.map((r) => ({
-            companyId: state.companyId,
-            projectId: state.projectId,
-            personId: r.personId as string,
-            roleId: r.roleId,
-            profile: r.profile,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: participants.id, personId: participants.personId });
-      const ids = new Map(inserted.map((p) => [p.personId, p.id]));
-      for (const r of creates) r.participantId = ids.get(r.personId as string) ?? null;
+  }
+  const updates = valid.filter((r) => r.action === 'update' && r.participantChanged && r.participantId);
+  if (updates.length) {
+    await tx.execute(sql`
+      update ${participants} x set role_id = v.role_id, profile = v.profile, updated_at = now()
+      from unnest(${column(updates, (r) => r.participantId)}::uuid[], ${column(updates, (r) => r.roleId)}::uuid[],
+        ${column(updates, (r) => JSON.stringify(r.profile))}::jsonb[]) as v(id, role_id, profile)
+      where x.id = v.id and x.company_id = ${companyId} and x.project_id = ${projectId}`);
+  }
+  const member: string[] = [];
+  const group: string[] = [];
+  for (const r of valid) {
+    if (!r.participantId) continue;
+    for (const groupId of r.newGroupIds) {
+      member.push(r.participantId);
+      group.push(groupId);
     }
-    for (const r of batch) {
-      if (r.action === 'update' && r.participantChanged && r.participantId) {
-        await participantRepo.updateParticipantRow(tx, state.companyId, state.projectId, r.participantId, {
-          roleId: r.roleId,
-          profile: r.profile,
-        });
-      }
-    }
-    const memberships = batch.flatMap((r) =>
-      r.participantId
-        ? r.newGroupIds.map((groupId) => ({ participantId: r.participantId as string, groupId }))
-        : [],
-    );
-    if (memberships.length) await tx.insert(participantGroups).values(memberships).onConflictDoNothing();
-    await onProgress(50 + ((start + batch.length) / valid.length) * 50);
+  }
+  if (member.length) {
+    await tx.execute(sql`
+      insert into ${participantGroups} (participant_id, group_id)
+      select * from unnest(${sql.param(member)}::uuid[], ${sql.param(group)}::uuid[])
+      on conflict do nothing`);
   }
 }
 
@@ -633,29 +766,31 @@ export async function runImport(deps: Deps, data: ImportJobData) {
   try {
     if (!file) throw new AppError('participantImport.fileGone', 'notFound');
     if (state.status === 'analysing') {
-      const { stored, summary } = await analyse(deps.db, file.bytes, state, onProgress);
-      Object.assign(state, { rows: stored, summary, status: 'ready', progress: 100, error: null });
+      const { stored, summary, lineCount } = await analyse(deps.db, file.bytes, state, onProgress);
+      await writeStoredRows(deps, state.id, stored);
+      Object.assign(state, { summary, lineCount, status: 'ready', progress: 100, error: null });
     } else {
       const auth = {
         companyId: state.companyId,
         userId: state.userId,
         locale: state.locale,
       } as AuthContext;
+      // Each batch is checked, then written, as the file is read: one transaction for the whole file.
       const { stored, summary } = await deps.db.transaction(async (tx) => {
         const project = await requireProject(tx, auth, state.projectId);
-        const result = await analyse(tx, file.bytes, state, (p) => onProgress(p / 2));
-        await write(tx, state, result.valid, onProgress);
-        if (state.sendInscription) {
+        return analyse(tx, file.bytes, state, onProgress, async (valid) => {
+          await write(tx, state, valid);
+          if (!state.sendInscription) return;
           // Progress is noted as the e-mails are queued too: a long run is never taken for an interrupted one.
-          for (const [index, r] of result.valid.entries()) {
+          for (const [index, r] of valid.entries()) {
             if (r.participantId && !r.inscriptionSentAt)
               await inscribe(tx, auth, project, r.participantId, deps.now());
-            if (index % 1000 === 999) await onProgress(99);
+            if (index % 200 === 199) await onProgress(live.get(state.id) ?? 0);
           }
-        }
-        return result;
+        });
       });
-      Object.assign(state, { rows: stored, summary, status: 'done', progress: 100, error: null });
+      await writeStoredRows(deps, state.id, stored);
+      Object.assign(state, { summary, status: 'done', progress: 100, error: null });
       if (state.sendInscription) await deliverSoon(deps);
     }
   } catch (err) {
@@ -731,7 +866,7 @@ export async function errorReport(deps: Deps, auth: AuthContext, projectId: stri
   const state = await loadState(deps, auth, projectId, id);
   const t = translator(auth.locale);
   const targets = await targetsOf(deps.db, projectId);
-  const lines = state.rows
+  const lines = (await rowsOf(deps, state))
     .filter((r) => r.action === 'skip')
     .map((r) => [
       r.line,

@@ -230,6 +230,112 @@ describe('adding a participant (U2)', () => {
   });
 });
 
+describe('the project’s defaults and field switches (U2, U5)', () => {
+  /** Turns a switch of a standard field of the project (its row is created by the first read). */
+  async function switchStandard(projectId: string, key: string, name: string, value: boolean) {
+    const list = await organiser.get(`/api/projects/${projectId}/profile-fields`);
+    const field = list.body.items.find((f: { standardKey: string | null }) => f.standardKey === key);
+    const response = await organiser.patch(`/api/projects/${projectId}/profile-fields/${field.id}`, {
+      name,
+      value,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+  }
+
+  it('gives a participant added without a role the project’s default role, and its default language', async () => {
+    const project = await buildProject(organiser);
+    const first = await addRole(project.id, 'Acheteur', 'Buyer', 0);
+    const fallback = await addRole(project.id, 'Visiteur', 'Visitor', 1);
+    const { roleId: _none, language: _fr, ...body } = person();
+
+    // Neither a role nor a default role: the 'empty role' refusal stays.
+    const refused = await organiser.post(url(project.id), { ...body, roleId: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([
+      expect.objectContaining({ field: 'roleId', message: 'Choisissez un rôle pour ce participant.' }),
+    ]);
+
+    const defaults = await organiser.put(`/api/projects/${project.id}/role-defaults`, {
+      defaultRoleId: fallback,
+      defaultPersonaRoleId: null,
+    });
+    expect(defaults.status).toBe(200);
+    await t.database.db.update(projects).set({ defaultLanguage: 'en' }).where(eq(projects.id, project.id));
+
+    const options = await organiser.get(`/api/projects/${project.id}/participant-form`);
+    expect(options.body).toMatchObject({ defaultRoleId: fallback, defaultLanguage: 'en' });
+
+    const created = await add(organiser, project.id, body);
+    expect(created.role.id).toBe(fallback);
+    expect(created.language).toBe('en');
+    const empty = await add(organiser, project.id, person({ roleId: '', language: undefined }));
+    expect(empty.role.id).toBe(fallback);
+    // A role and a language given are kept.
+    const chosen = await add(organiser, project.id, person({ roleId: first, language: 'fr' }));
+    expect(chosen).toMatchObject({ role: { id: first }, language: 'fr' });
+    // A role that is not the project's is still refused, default or not.
+    const stranger = await organiser.post(url(project.id), person({ roleId: roleB }));
+    expect(stranger.status).toBe(400);
+  });
+
+  it('lists the standard fields with their switches; names and e-mail always active', async () => {
+    const project = await buildProject(organiser);
+    await addRole(project.id, 'Rôle', 'Role');
+    await switchStandard(project.id, 'phonePro', 'isActive', false);
+    await switchStandard(project.id, 'organisation', 'isShownOnView', false);
+    const options = await organiser.get(`/api/projects/${project.id}/participant-form`);
+    const byKey = Object.fromEntries(options.body.standardFields.map((f: { key: string }) => [f.key, f]));
+    expect(byKey.phonePro).toMatchObject({ isActive: false });
+    expect(byKey.organisation).toMatchObject({ isActive: true, isShownOnView: false });
+    expect(byKey.email).toMatchObject({ isActive: true, isMandatory: true });
+    expect(byKey.phone).toMatchObject({ isActive: true, isShownOnView: true });
+    expect(options.body.defaultRoleId).toBeNull();
+    expect(options.body.defaultLanguage).toBe('fr');
+  });
+
+  it('keeps the values of a field switched inactive when a save leaves them out or empties them', async () => {
+    const project = await buildProject(organiser);
+    const role = await addRole(project.id, 'Rôle', 'Role');
+    const created = await add(
+      organiser,
+      project.id,
+      person({ roleId: role, phonePro: '514 555 2222', organisation: 'Boréal inc.', jobTitle: 'Directrice' }),
+    );
+    await switchStandard(project.id, 'phonePro', 'isActive', false);
+    await switchStandard(project.id, 'organisation', 'isActive', false);
+
+    // The form does not show them: it leaves them out (or an API caller sends them empty).
+    // (`person()` has neither: the saves below leave both out.)
+    const rest = person({ roleId: role });
+    const saved = await organiser.put(url(project.id, `/${created.id}`), {
+      ...rest,
+      email: created.email,
+      firstName: 'Alexandra',
+      jobTitle: '',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({
+      firstName: 'Alexandra',
+      phonePro: '+15145552222',
+      organisation: 'Boréal inc.',
+      // An active field left empty is emptied.
+      jobTitle: null,
+    });
+    const emptied = await organiser.put(url(project.id, `/${created.id}`), {
+      ...rest,
+      email: created.email,
+      phonePro: '',
+      organisation: '',
+    });
+    expect(emptied.body).toMatchObject({ phonePro: '+15145552222', organisation: 'Boréal inc.' });
+
+    // Switched back on, the values are there again.
+    await switchStandard(project.id, 'phonePro', 'isActive', true);
+    const again = await organiser.get(url(project.id, `/${created.id}`));
+    expect(again.body.phonePro).toBe('+15145552222');
+  });
+});
+
 describe('the participant list (U1)', () => {
   let project: { id: string };
   let buyer: string;
@@ -411,6 +517,38 @@ describe('editing, deleting, groups and the inscription e-mail', () => {
       field: 'groupId',
       message: 'Choisissez un groupe de ce projet.',
     });
+  });
+
+  it('saves the groups chosen in the form: at creation, replaced on edit, kept when left out', async () => {
+    const groupA2 = await addGroup(projectA.id, 'Groupe A2', 'Group A2');
+    const a = await add(organiser, projectA.id, person({ groupIds: [groupA, groupA2, groupA] }));
+    expect(a.groups.map((g: { id: string }) => g.id).sort()).toEqual([groupA, groupA2].sort());
+    const { groups: _groups, id: _id, role, ...rest } = a;
+    const editable = {
+      roleId: role.id,
+      firstName: rest.firstName,
+      lastName: rest.lastName,
+      email: rest.email,
+      status: rest.status,
+    };
+    const narrowed = await organiser.put(url(projectA.id, `/${a.id}`), { ...editable, groupIds: [groupA2] });
+    expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
+    expect(narrowed.body.groups).toEqual([{ id: groupA2, name: { fr: 'Groupe A2', en: 'Group A2' } }]);
+    const kept = await organiser.put(url(projectA.id, `/${a.id}`), editable);
+    expect(kept.body.groups.map((g: { id: string }) => g.id)).toEqual([groupA2]);
+    const none = await organiser.put(url(projectA.id, `/${a.id}`), { ...editable, groupIds: [] });
+    expect(none.body.groups).toEqual([]);
+    // A group of another project is refused under the field, in the caller's language; nothing is saved.
+    const foreign = await organiser.put(url(projectA.id, `/${a.id}`), {
+      ...editable,
+      groupIds: [groupA, groupB],
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.fields[0]).toMatchObject({
+      field: 'groupIds',
+      message: 'Choisissez un groupe de ce projet.',
+    });
+    expect((await organiser.get(url(projectA.id, `/${a.id}`))).body.groups).toEqual([]);
   });
 
   it('queues the inscription e-mail once, at creation or later', async () => {

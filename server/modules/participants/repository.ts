@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Language, ListParams } from '../../../contracts/http';
 import type { ParticipantStatus } from '../../../contracts/participants';
 import type { Executor } from '../../db/client';
@@ -285,6 +285,33 @@ export async function findGroup(db: Executor, projectId: string, groupId: string
     .from(groups)
     .where(and(eq(groups.projectId, projectId), eq(groups.id, groupId)));
   return row;
+}
+
+/** Of these ids, those that are groups of the project. */
+export async function findGroups(db: Executor, projectId: string, groupIds: string[]) {
+  if (!groupIds.length) return [];
+  return db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.projectId, projectId), inArray(groups.id, groupIds)));
+}
+
+/** The participant's groups become exactly these (groups of the project, checked by the caller). */
+export async function setGroupsOf(db: Executor, participantId: string, groupIds: string[]) {
+  await db
+    .delete(participantGroups)
+    .where(
+      and(
+        eq(participantGroups.participantId, participantId),
+        groupIds.length ? notInArray(participantGroups.groupId, groupIds) : undefined,
+      ),
+    );
+  if (groupIds.length) {
+    await db
+      .insert(participantGroups)
+      .values(groupIds.map((groupId) => ({ participantId, groupId })))
+      .onConflictDoNothing();
+  }
 }
 
 // ---------- persons ----------

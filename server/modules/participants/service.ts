@@ -1,12 +1,18 @@
 import { fileUrl } from '../../../contracts/files';
 import { decodeMessage, type Language, type ListParams } from '../../../contracts/http';
 import {
+  type CreateParticipantValues,
   PARTICIPANT_STATUSES,
   type ParticipantStatus,
   type ParticipantValues,
   ROLE_REQUIRED,
 } from '../../../contracts/participants';
-import { type ProfileFieldRule, participantProfileSchema } from '../../../contracts/profile-fields';
+import {
+  isLockedField,
+  type ProfileFieldRule,
+  participantProfileSchema,
+  STANDARD_FIELD_KEYS,
+} from '../../../contracts/profile-fields';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -14,6 +20,7 @@ import { findFileToReference } from '../files/repository';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { renderInscriptionMail } from '../mail/templates';
 import { listFieldRows, listProjectItemRows } from '../profile-fields/repository';
+import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
@@ -88,16 +95,48 @@ export async function listParticipants(
   return { ...page, items: page.items.map((row) => presentItem(row, groups)) };
 }
 
+/** The project's defaults for a new participant: its default role (null when none) and default language. */
+async function projectDefaults(db: Executor, auth: AuthContext, projectId: string) {
+  const project = await findProjectRow(db, auth.companyId, projectId);
+  if (!project) throw AppError.notFound();
+  return {
+    defaultRoleId: project.defaultRoleId,
+    defaultLanguage: (project.defaultLanguage === 'en' ? 'en' : 'fr') as Language,
+  };
+}
+
+/**
+ * The standard fields with their switches, every key once: a field whose row is not created yet is active, optional
+ * and shown on view (as it will be created); names and e-mail are always active and mandatory.
+ */
+async function standardFields(db: Executor, companyId: string, projectId: string) {
+  const rows = (await listFieldRows(db, companyId, projectId)).filter((f) => f.standardKey !== null);
+  return STANDARD_FIELD_KEYS.map((key) => {
+    const row = rows.find((f) => f.standardKey === key);
+    const locked = isLockedField({ standardKey: key });
+    return {
+      key,
+      isActive: locked || (row?.isActive ?? true),
+      isMandatory: locked || (row?.isMandatory ?? false),
+      isShownOnView: row?.isShownOnView ?? true,
+    };
+  });
+}
+
 export async function getFormOptions(deps: Deps, auth: AuthContext, projectId: string) {
-  await requireProject(deps.db, auth, projectId);
-  const [roles, groups, fields, rules] = await Promise.all([
+  const defaults = await projectDefaults(deps.db, auth, projectId);
+  const [roles, groups, fields, rules, standard] = await Promise.all([
     repo.listRoles(deps.db, projectId),
     repo.listGroups(deps.db, projectId),
     repo.listOwnProfileFields(deps.db, projectId),
     profileRules(deps.db, auth.companyId, projectId),
+    standardFields(deps.db, auth.companyId, projectId),
   ]);
   return {
     roles: roles.map(named),
+    // A default role is always one of the project's (foreign key); checked all the same.
+    defaultRoleId: roles.some((r) => r.id === defaults.defaultRoleId) ? defaults.defaultRoleId : null,
+    defaultLanguage: defaults.defaultLanguage,
     groups: groups.map(named),
     profileFields: fields.map((f) => ({
       id: f.id,
@@ -107,6 +146,7 @@ export async function getFormOptions(deps: Deps, auth: AuthContext, projectId: s
       isEditable: f.isEditable,
       isShownOnView: f.isShownOnView,
     })),
+    standardFields: standard,
     requiredFields: rules
       .filter((r) => r.standardKey && r.isActive && r.isMandatory)
       .map((r) => r.standardKey as string),
@@ -204,6 +244,32 @@ const personFields = (input: ParticipantValues): repo.PersonFields => ({
 });
 
 /**
+ * U5: the standard fields switched inactive are not written: whatever the request holds (the form does not show
+ * them, an API caller may leave them out), the person keeps the values they had.
+ */
+async function withoutInactive(
+  db: Executor,
+  companyId: string,
+  projectId: string,
+  fields: repo.PersonFields,
+): Promise<repo.PersonFields> {
+  const kept = { ...fields } as Record<string, unknown>;
+  for (const field of await standardFields(db, companyId, projectId)) {
+    if (!field.isActive) delete kept[field.key];
+  }
+  return kept as repo.PersonFields;
+}
+
+/** The groups asked for must all be groups of the project (a field error names `groupIds` otherwise). */
+async function checkGroups(tx: Executor, projectId: string, groupIds: string[] | undefined) {
+  if (!groupIds?.length) return;
+  const unique = [...new Set(groupIds)];
+  if ((await repo.findGroups(tx, projectId, unique)).length !== unique.length) {
+    throw AppError.field('groupIds', 'validation.participants.groupRequired');
+  }
+}
+
+/**
  * The picture and CV must be files of the company stored for that purpose (E8 `participant.picture`, a PDF of
  * `participant.cv`); locked until the transaction ends so they cannot be deleted meanwhile.
  */
@@ -221,32 +287,48 @@ async function checkFiles(tx: Executor, companyId: string, input: ParticipantVal
 
 const duplicate = () => new AppError('participants.alreadyInProject', 'conflict', { field: 'email' });
 
-/** U2: add a participant; the person of the company with the same e-mail is reused and brought up to date. */
+/**
+ * U2: add a participant; the person of the company with the same e-mail is reused and brought up to date. Without
+ * a role the participant gets the project's default role ('empty role' when there is none); without a language,
+ * the project's default language.
+ */
 export async function createParticipant(
   deps: Deps,
   auth: AuthContext,
   projectId: string,
-  input: ParticipantValues & { sendInscription: boolean },
+  body: CreateParticipantValues,
 ) {
   const created = await deps.db.transaction(async (tx) => {
     const project = await requireProject(tx, auth, projectId);
+    const defaults = await projectDefaults(tx, auth, projectId);
+    const roleId = body.roleId || defaults.defaultRoleId;
+    if (!roleId) throw AppError.field('roleId', ROLE_REQUIRED);
+    const input: ParticipantValues & { sendInscription: boolean } = {
+      ...body,
+      roleId,
+      language: body.language ?? defaults.defaultLanguage,
+    };
     await checkRole(tx, projectId, input.roleId);
+    await checkGroups(tx, projectId, input.groupIds);
     const profile = await checkProfile(tx, auth.companyId, projectId, input, {});
     await checkFiles(tx, auth.companyId, input);
+    const fields = await withoutInactive(tx, auth.companyId, projectId, personFields(input));
     const existing = await repo.findPersonByEmail(tx, auth.companyId, input.email);
     let personId: string;
     if (existing) {
       if (await repo.isRegistered(tx, projectId, existing.id)) throw duplicate();
       // The e-mail keeps the spelling the person was known by; a field this form left empty keeps what another
       // project knows (as the import does): adding someone never erases their details elsewhere.
-      const { email: _same, ...fields } = personFields(input);
+      const { email: _same, ...others } = fields;
       const filled = Object.fromEntries(
-        Object.entries(fields).filter(([, value]) => value !== null && value !== undefined && value !== ''),
-      ) as typeof fields;
+        Object.entries(others).filter(([, value]) => value !== null && value !== undefined && value !== ''),
+      ) as typeof others;
       await repo.updatePerson(tx, auth.companyId, existing.id, filled);
       personId = existing.id;
     } else {
-      personId = (await repo.insertPerson(tx, auth.companyId, personFields(input))).id;
+      // A new person always has a language (their e-mails' one): the project's when the field is inactive.
+      const language = fields.language ?? defaults.defaultLanguage;
+      personId = (await repo.insertPerson(tx, auth.companyId, { ...fields, language })).id;
     }
     const { id } = await repo.insertParticipant(tx, {
       companyId: auth.companyId,
@@ -256,10 +338,11 @@ export async function createParticipant(
       status: input.status,
       profile,
     });
+    if (input.groupIds) await repo.setGroupsOf(tx, id, [...new Set(input.groupIds)]);
     if (input.sendInscription) await inscribe(tx, auth, project, id, deps.now());
     return loadOne(tx, auth, projectId, id);
   });
-  if (input.sendInscription) await deliverSoon(deps);
+  if (body.sendInscription) await deliverSoon(deps);
   return created;
 }
 
@@ -275,17 +358,24 @@ export async function updateParticipant(
     const current = await repo.findParticipant(tx, auth.companyId, projectId, id);
     if (!current) throw AppError.notFound();
     await checkRole(tx, projectId, input.roleId);
+    await checkGroups(tx, projectId, input.groupIds);
     const profile = await checkProfile(tx, auth.companyId, projectId, input, current.profile);
     await checkFiles(tx, auth.companyId, input);
     if (await repo.emailTakenByOther(tx, auth.companyId, current.personId, input.email)) {
       throw new AppError('participants.emailTaken', 'conflict', { field: 'email' });
     }
-    await repo.updatePerson(tx, auth.companyId, current.personId, personFields(input));
+    await repo.updatePerson(
+      tx,
+      auth.companyId,
+      current.personId,
+      await withoutInactive(tx, auth.companyId, projectId, personFields(input)),
+    );
     await repo.updateParticipantRow(tx, auth.companyId, projectId, id, {
       roleId: input.roleId,
       status: input.status,
       profile,
     });
+    if (input.groupIds) await repo.setGroupsOf(tx, id, [...new Set(input.groupIds)]);
     return loadOne(tx, auth, projectId, id);
   });
 }

@@ -1,7 +1,7 @@
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { decodeMessage } from '../../../contracts/http';
@@ -10,6 +10,46 @@ import { showError } from '../feedback/error-dialog';
 import { DOUBLE_CLICK_GUARD_MS } from './submit-button';
 
 type Values<S extends z.ZodType> = z.input<S> & Record<string, unknown>;
+
+/** The value at a form path (`profile.<id>`, `items.0.label`), or undefined. */
+function valueAt(values: unknown, path: string): unknown {
+  let here: unknown = values;
+  for (const part of path.split('.')) {
+    if (here === null || typeof here !== 'object') return undefined;
+    here = (here as Record<string, unknown>)[part];
+  }
+  return here;
+}
+
+/** Nothing entered: absent, null, blank text or an empty list. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/**
+ * P8: the notice of a submit refused by the form's rules: « Un champ obligatoire est vide » when a field in error is
+ * empty, else « Certains champs sont invalides » (too long, a wrong format…).
+ */
+export function invalidNotice(errors: Record<string, unknown>, values: unknown) {
+  const empty = Object.keys(errors).some((path) => errors[path] && isEmptyValue(valueAt(values, path)));
+  return empty
+    ? { title: 'validation.requiredFieldEmptyTitle', message: 'validation.requiredFieldEmptyBody' }
+    : { title: 'validation.invalidFieldsTitle', message: 'validation.invalidFieldsBody' };
+}
+
+/**
+ * The first field in error of a form, in the order it is shown (an input marked aria-invalid), brought into view
+ * and focused.
+ */
+export function focusFirstError(root: HTMLElement | null) {
+  const input = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!input) return;
+  input.scrollIntoView?.({ block: 'center' });
+  input.focus({ preventScroll: true });
+}
 
 export interface AppFormOptions<S extends z.ZodType> {
   schema: S;
@@ -23,6 +63,8 @@ export interface AppFormOptions<S extends z.ZodType> {
 /**
  * One form mechanism for the product: Mantine form state with dirty tracking, validated by the same zod schema the
  * server enforces (P8), server field errors written under their fields, any other failure in the error popup.
+ * After a refused submit (the form's rules or the server's field errors) the first field in error is scrolled to
+ * and focused.
  */
 export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
   const { t } = useTranslation();
@@ -45,6 +87,14 @@ export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
   // P8: a second submit (Enter pressed twice, a double click) while one is on its way, or within a second, is ignored.
   const lastSubmit = useRef({ at: 0, pending: false });
 
+  // The form element of the last submit, and a count of refused submits: once the errors are shown, the first
+  // field in error gets the focus.
+  const formElement = useRef<HTMLFormElement | null>(null);
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (refused) focusFirstError(formElement.current);
+  }, [refused]);
+
   const validSubmit = form.onSubmit(
     async (values) => {
       lastSubmit.current.pending = true;
@@ -59,6 +109,7 @@ export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
         const inForm = (field: string) => field.split('.')[0] in values;
         if (error instanceof ApiError && error.isValidation && error.fields.every((f) => inForm(f.field))) {
           for (const f of error.fields) form.setFieldError(f.field, f.message);
+          setRefused((n) => n + 1);
         } else {
           // Not a form field's fault (or not only): the popup lists every message.
           showError(error);
@@ -68,17 +119,16 @@ export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
         setSubmitting(false);
       }
     },
-    () => {
-      notifications.show({
-        color: 'red',
-        title: t('validation.requiredFieldEmptyTitle'),
-        message: t('validation.requiredFieldEmptyBody'),
-      });
+    (errors, values) => {
+      const notice = invalidNotice(errors, values);
+      notifications.show({ color: 'red', title: t(notice.title), message: t(notice.message) });
+      setRefused((n) => n + 1);
     },
   );
 
   function onSubmit(event?: FormEvent<HTMLFormElement>) {
     event?.preventDefault();
+    if (event?.currentTarget) formElement.current = event.currentTarget;
     const now = Date.now();
     if (lastSubmit.current.pending || now - lastSubmit.current.at < DOUBLE_CLICK_GUARD_MS) return;
     lastSubmit.current.at = now;

@@ -94,7 +94,12 @@ export function ConfirmModal(props: ConfirmModalProps) {
     <AppModal opened={props.opened} onClose={props.onCancel} title={props.title} size="md">
       {typeof props.children === 'string' ? <Text size="sm">{props.children}</Text> : props.children}
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={props.onCancel}>
+        {/* The focus opens on the confirmation, or on "cancel" when there is nothing to confirm yet. */}
+        <Button
+          variant="default"
+          onClick={props.onCancel}
+          data-autofocus={props.confirmDisabled || undefined}
+        >
           {props.cancelLabel ?? t('common.cancel')}
         </Button>
         <Button
@@ -102,7 +107,7 @@ export function ConfirmModal(props: ConfirmModalProps) {
           onClick={props.onConfirm}
           loading={props.loading}
           disabled={props.confirmDisabled}
-          data-autofocus
+          data-autofocus={!props.confirmDisabled || undefined}
         >
           {props.confirmLabel}
         </Button>

@@ -18,6 +18,7 @@ import {
   updateParticipant,
 } from '../../../contracts/participants';
 import { ApiError, buildUrl, call, upload } from '../../lib/api';
+import { groupKeys } from '../groups/api';
 
 export const participantKeys = {
   project: (projectId: string) => ['participants', projectId] as const,
@@ -91,7 +92,12 @@ function useParticipantMutation<V, R>(projectId: string, fn: (v: V) => Promise<R
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: participantKeys.project(projectId) }),
+    // Participants carry their groups: the groups' member counts change with them.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: participantKeys.project(projectId) }),
+        queryClient.invalidateQueries({ queryKey: groupKeys.all(projectId) }),
+      ]),
     meta: { silent },
   });
 }

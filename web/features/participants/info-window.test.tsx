@@ -31,10 +31,10 @@ describe('only one participant info window at a time (§5 CantOpenMoreEditionMod
   it('refuses a second window with the translated message and keeps the first one open', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Page />);
-    await user.click(screen.getByRole('button', { name: 'Fiche de Alex Tremblay' }));
+    await user.click(screen.getByRole('button', { name: 'Fiche : Alex Tremblay' }));
     expect(screen.getByRole('dialog', { name: 'alex' })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Fiche de Sam Roy' }));
+    await user.click(screen.getByRole('button', { name: 'Fiche : Sam Roy' }));
     expect(
       await screen.findByText('Une fiche est déjà ouverte : fermez-la avant d’en ouvrir une autre.'),
     ).toBeTruthy();
@@ -43,7 +43,7 @@ describe('only one participant info window at a time (§5 CantOpenMoreEditionMod
 
     // Once closed, another one opens.
     await user.click(screen.getByRole('button', { name: 'Fermer' }));
-    await user.click(screen.getByRole('button', { name: 'Fiche de Sam Roy' }));
+    await user.click(screen.getByRole('button', { name: 'Fiche : Sam Roy' }));
     expect(screen.getByRole('dialog', { name: 'sam' })).toBeTruthy();
   });
 

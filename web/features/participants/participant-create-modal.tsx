@@ -1,6 +1,6 @@
 import { Alert, Checkbox, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { createParticipantInput, type ParticipantFormOptions } from '../../../contracts/participants';
+import { createParticipantForm, type ParticipantFormOptions } from '../../../contracts/participants';
 import { SubmitButton } from '../../components/forms/submit-button';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal } from '../../components/modal/app-modal';
@@ -8,7 +8,10 @@ import { useCreateParticipant } from './api';
 import { ParticipantFormFields, participantFormValues } from './participant-form-fields';
 import { ParticipantMediaFields } from './participant-media-fields';
 
-/** U2: add a participant to the project (role required; the inscription e-mail may be sent at once). */
+/**
+ * U2: add a participant to the project (role required, the project's default role to start with; language the
+ * project's default one; the inscription e-mail may be sent at once).
+ */
 export function ParticipantCreateModal({
   projectId,
   options,
@@ -21,8 +24,8 @@ export function ParticipantCreateModal({
   const { t } = useTranslation();
   const create = useCreateParticipant(projectId);
   const app = useAppForm({
-    schema: createParticipantInput,
-    initialValues: { ...participantFormValues(), sendInscription: false },
+    schema: createParticipantForm,
+    initialValues: { ...participantFormValues(undefined, options), sendInscription: false },
     submit: (body) => create.mutateAsync(body),
     successMessage: t('participants.notifications.created'),
     onSaved: onClose,
@@ -33,7 +36,7 @@ export function ParticipantCreateModal({
         <Stack>
           {options.roles.length === 0 && <Alert color="yellow">{t('participants.noRoles')}</Alert>}
           <ParticipantFormFields app={app} options={options} />
-          <ParticipantMediaFields app={app} projectId={projectId} />
+          <ParticipantMediaFields app={app} projectId={projectId} options={options} />
           <Checkbox
             label={t('participants.fields.sendInscription')}
             {...app.field('sendInscription', { type: 'checkbox' })}

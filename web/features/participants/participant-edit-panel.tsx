@@ -94,13 +94,17 @@ function ParticipantEditForm({
   const sendInscription = () => {
     inscriptionSentThisView.add(participant.id);
     setSent(true);
-    send.mutate(participant.id, {
-      onSuccess: ({ queued }) =>
+    // Through the promise, not the mutation's own callback: the panel is drawn anew once the participant (its
+    // inscription date) is read again, and a callback of the panel it was started from would never run.
+    send
+      .mutateAsync(participant.id)
+      .then(({ queued }) =>
         notifications.show({
           color: queued ? 'teal' : 'blue',
           message: queued ? t('participants.inscription.sent') : t('participants.inscription.alreadySent'),
         }),
-    });
+      )
+      .catch(() => undefined);
   };
   return (
     <Stack>
@@ -108,9 +112,9 @@ function ParticipantEditForm({
       <LeaveConfirmModal opened={leaving} onQuit={onBack} onStay={() => setLeaving(false)} />
       <Paper withBorder p="lg" data-testid="participant-panel">
         <UnsavedChangesGuard dirty={app.dirty} />
-        <Group justify="space-between" mb="md" align="flex-start">
-          <div>
-            <Title order={2} size="h3">
+        <Group justify="space-between" mb="md" align="flex-start" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
               {participant.firstName} {participant.lastName}
             </Title>
             <Text size="sm" c="dimmed">
@@ -137,7 +141,7 @@ function ParticipantEditForm({
         <form onSubmit={app.onSubmit} noValidate>
           <Stack>
             <ParticipantFormFields app={app} options={options} withStatus />
-            <ParticipantMediaFields app={app} projectId={projectId} cv={participant.cv} />
+            <ParticipantMediaFields app={app} projectId={projectId} cv={participant.cv} options={options} />
           </Stack>
           <Group justify="flex-end" mt="lg">
             <SubmitButton loading={app.submitting}>{t('common.save')}</SubmitButton>

@@ -17,6 +17,7 @@ import {
 } from '../../../contracts/profile-fields';
 import type { AppForm } from '../../components/forms/use-app-form';
 import { PhoneInput } from '../../components/phone-input';
+import { groupTreeQuery } from '../groups/api';
 import { profileFieldListQuery } from '../profile-fields/api';
 
 /** The localized name in the reader's language. */
@@ -42,10 +43,28 @@ export function useChoiceItems(projectId: string | undefined, needed: boolean) {
 }
 
 /**
+ * U5: whether the form shows a standard field: switched active on the profile fields page (names and e-mail
+ * always are; a key the options do not list is shown).
+ */
+export function isFieldActive(options: Pick<ParticipantFormOptions, 'standardFields'>, key: string) {
+  return options.standardFields.find((f) => f.key === key)?.isActive ?? true;
+}
+
+/** U5: whether the info window shows a standard field: active and « Affiché sur la fiche » (shown on view). */
+export function isFieldShownOnView(
+  options: Pick<ParticipantFormOptions, 'standardFields'> | undefined,
+  key: string,
+) {
+  const field = options?.standardFields.find((f) => f.key === key);
+  return field ? field.isActive && field.isShownOnView : true;
+}
+
+/**
  * The fields of a participant, shared by the add modal and the edition panel: role (required, §5), names,
  * e-mail, organisation, phones (P9), language, status (edition only) and the project's own profile fields (U5): a
  * single choice is a Select, a multiple choice a MultiSelect (its answer kept as item ids joined by a comma), both
- * labelled in the reader's language.
+ * labelled in the reader's language. Only the active fields show (U5); the values of the others stay in the form
+ * and the server keeps what is stored for them.
  */
 export function ParticipantFormFields({
   app,
@@ -65,7 +84,17 @@ export function ParticipantFormFields({
     projectId,
     options.profileFields.some((f) => isChoiceType(f.inputType)),
   );
+  const active = (key: string) => isFieldActive(options, key);
+  // The groups under their category's name (U4), as the groups page and the list's filter show them.
+  const groupTree = useQuery({ ...groupTreeQuery(projectId ?? ''), enabled: Boolean(projectId) });
+  const groupData = (groupTree.data?.categories ?? [])
+    .filter((c) => c.groups.length > 0)
+    .map((c) => ({
+      group: nameOf(c.name),
+      items: c.groups.map((g) => ({ value: g.id, label: nameOf(g.name) })),
+    }));
   const phone = (key: 'phone' | 'phonePro') => {
+    if (!active(key)) return null;
     const props = field(key);
     return (
       <PhoneInput
@@ -168,28 +197,50 @@ export function ParticipantFormFields({
         <TextInput label={t('participants.fields.lastName')} required {...field('lastName')} />
       </SimpleGrid>
       <TextInput label={t('participants.fields.email')} type="email" required {...field('email')} />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={t('participants.fields.organisation')}
-          required={required('organisation')}
-          {...field('organisation')}
+      {(active('organisation') || active('jobTitle')) && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {active('organisation') && (
+            <TextInput
+              label={t('participants.fields.organisation')}
+              required={required('organisation')}
+              {...field('organisation')}
+            />
+          )}
+          {active('jobTitle') && (
+            <TextInput
+              label={t('participants.fields.jobTitle')}
+              required={required('jobTitle')}
+              {...field('jobTitle')}
+            />
+          )}
+        </SimpleGrid>
+      )}
+      {(active('phone') || active('phonePro')) && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {phone('phone')}
+          {phone('phonePro')}
+        </SimpleGrid>
+      )}
+      {active('language') && (
+        <Select
+          label={t('participants.fields.language')}
+          data={(['fr', 'en'] as Language[]).map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+          allowDeselect={false}
+          {...field('language')}
         />
-        <TextInput
-          label={t('participants.fields.jobTitle')}
-          required={required('jobTitle')}
-          {...field('jobTitle')}
+      )}
+      {groupData.length > 0 && (
+        <MultiSelect
+          label={t('participants.fields.groups')}
+          data={groupData}
+          searchable
+          clearable
+          {...field('groupIds')}
+          value={values.groupIds ?? []}
+          onChange={(ids) => form.setFieldValue('groupIds', ids)}
+          data-testid="participant-groups"
         />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {phone('phone')}
-        {phone('phonePro')}
-      </SimpleGrid>
-      <Select
-        label={t('participants.fields.language')}
-        data={(['fr', 'en'] as Language[]).map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-        allowDeselect={false}
-        {...field('language')}
-      />
+      )}
       {options.profileFields.length > 0 && (
         <>
           <Title order={3} size="h5" mt="sm">
@@ -202,25 +253,32 @@ export function ParticipantFormFields({
   );
 }
 
-/** The form's starting values for a participant, or for a new one. */
-export function participantFormValues(p?: {
-  role: { id: string };
-  firstName: string;
-  lastName: string;
-  email: string;
-  organisation: string | null;
-  jobTitle: string | null;
-  phone: string | null;
-  phonePro: string | null;
-  language: Language;
-  status: ParticipantInput['status'];
-  profile: Record<string, string>;
-  pictureFileId?: string | null;
-  cv?: { id: string } | null;
-  videoUrl?: string | null;
-}): ParticipantInput {
+/**
+ * The form's starting values for a participant, or for a new one: a new participant starts with the project's
+ * default role and default language (U2).
+ */
+export function participantFormValues(
+  p?: {
+    role: { id: string };
+    firstName: string;
+    lastName: string;
+    email: string;
+    organisation: string | null;
+    jobTitle: string | null;
+    phone: string | null;
+    phonePro: string | null;
+    language: Language;
+    status: ParticipantInput['status'];
+    profile: Record<string, string>;
+    groups?: { id: string }[];
+    pictureFileId?: string | null;
+    cv?: { id: string } | null;
+    videoUrl?: string | null;
+  },
+  defaults?: Pick<ParticipantFormOptions, 'defaultRoleId' | 'defaultLanguage'>,
+): ParticipantInput {
   return {
-    roleId: p?.role.id ?? '',
+    roleId: p?.role.id ?? defaults?.defaultRoleId ?? '',
     firstName: p?.firstName ?? '',
     lastName: p?.lastName ?? '',
     email: p?.email ?? '',
@@ -228,9 +286,10 @@ export function participantFormValues(p?: {
     jobTitle: p?.jobTitle ?? '',
     phone: p?.phone ?? '',
     phonePro: p?.phonePro ?? '',
-    language: p?.language ?? 'fr',
+    language: p?.language ?? defaults?.defaultLanguage ?? 'fr',
     status: p?.status ?? 'registered',
     profile: { ...(p?.profile ?? {}) },
+    groupIds: (p?.groups ?? []).map((g) => g.id),
     pictureFileId: p?.pictureFileId ?? null,
     cvFileId: p?.cv?.id ?? null,
     videoUrl: p?.videoUrl ?? '',

@@ -23,10 +23,11 @@ import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../../contracts/files';
 import type { Participant, ParticipantFormOptions } from '../../../contracts/participants';
 import { choiceLabels, isChoiceType } from '../../../contracts/profile-fields';
+import { formatPhoneForReading } from '../../components/phone-input';
 import { useFormat } from '../../lib/format';
 import { participantEmailsQuery, participantQuery } from './api';
 import { useInfoWindow } from './info-window';
-import { useChoiceItems, useLocalizedName } from './participant-form-fields';
+import { isFieldShownOnView, useChoiceItems, useLocalizedName } from './participant-form-fields';
 
 /** The info button of a row: opens the participant's info window (one at a time, §5). */
 export function ParticipantInfoButton({ id, name }: { id: string; name: string }) {
@@ -49,6 +50,8 @@ export function ParticipantInfoButton({ id, name }: { id: string; name: string }
 /**
  * U1: the participant's info window, beside the list (not modal: the list stays usable), with tabs: Profile (the
  * person and the profile values shown on view), Groups, E-mails (the outbox messages sent to this person here).
+ * A field switched inactive or not « Affiché sur la fiche » (U5) is not in the Profile tab; phones are shown
+ * formatted for reading (the stored value stays E.164).
  */
 export function ParticipantInfoWindow({
   projectId,
@@ -115,8 +118,8 @@ function InfoWindow({
         zIndex: 250,
       }}
     >
-      <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Title order={2} size="h4" id={titleId}>
+      <Group justify="space-between" mb="sm" wrap="nowrap" align="flex-start">
+        <Title order={2} size="h4" id={titleId} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {t('participants.info.title', { name })}
         </Title>
         <CloseButton aria-label={t('common.close')} onClick={onClose} data-autofocus />
@@ -157,6 +160,9 @@ function InfoTabs({
     const language = i18n.language === 'en' ? 'en' : 'fr';
     return choiceLabels(value, choiceItems.get(f.id) ?? [], language).join(', ') || null;
   };
+  const onView = (key: string) => isFieldShownOnView(options, key);
+  const phone = (value: string | null) =>
+    formatPhoneForReading(value, (extension) => t('phone.extension', { extension }));
   const line = (label: string, value: ReactNode) => (
     <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
       <Text size="sm" fw={600} w={160} style={{ flexShrink: 0 }}>
@@ -177,7 +183,7 @@ function InfoTabs({
       <ScrollArea.Autosize mah="calc(100vh - 260px)">
         <Tabs.Panel value="profile" pt="sm">
           <Stack gap={6}>
-            {participant.pictureFileId && (
+            {participant.pictureFileId && onView('pictureFileId') && (
               <Image
                 src={fileUrl(participant.pictureFileId)}
                 alt={t('participants.fields.picture')}
@@ -186,30 +192,33 @@ function InfoTabs({
                 radius="sm"
               />
             )}
-            {line(t('participants.fields.email'), participant.email)}
-            {line(t('participants.fields.organisation'), participant.organisation)}
-            {line(t('participants.fields.jobTitle'), participant.jobTitle)}
-            {line(t('participants.fields.phone'), participant.phone)}
-            {line(t('participants.fields.phonePro'), participant.phonePro)}
-            {line(t('participants.fields.language'), t(`languages.${participant.language}`))}
+            {onView('email') && line(t('participants.fields.email'), participant.email)}
+            {onView('organisation') && line(t('participants.fields.organisation'), participant.organisation)}
+            {onView('jobTitle') && line(t('participants.fields.jobTitle'), participant.jobTitle)}
+            {onView('phone') && line(t('participants.fields.phone'), phone(participant.phone))}
+            {onView('phonePro') && line(t('participants.fields.phonePro'), phone(participant.phonePro))}
+            {onView('language') &&
+              line(t('participants.fields.language'), t(`languages.${participant.language}`))}
             {line(t('participants.fields.role'), nameOf(participant.role.name))}
             {line(t('participants.fields.status'), t(`participants.status.${participant.status}`))}
-            {line(
-              t('participants.fields.videoUrl'),
-              participant.videoUrl ? (
-                <Anchor href={participant.videoUrl} target="_blank" rel="noopener noreferrer">
-                  {t('participants.info.video')}
-                </Anchor>
-              ) : null,
-            )}
-            {line(
-              t('participants.fields.cv'),
-              participant.cv ? (
-                <Anchor href={participant.cv.url}>
-                  {participant.cv.name ?? t('participants.cv.download')}
-                </Anchor>
-              ) : null,
-            )}
+            {onView('videoUrl') &&
+              line(
+                t('participants.fields.videoUrl'),
+                participant.videoUrl ? (
+                  <Anchor href={participant.videoUrl} target="_blank" rel="noopener noreferrer">
+                    {t('participants.info.video')}
+                  </Anchor>
+                ) : null,
+              )}
+            {onView('cvFileId') &&
+              line(
+                t('participants.fields.cv'),
+                participant.cv ? (
+                  <Anchor href={participant.cv.url}>
+                    {participant.cv.name ?? t('participants.cv.download')}
+                  </Anchor>
+                ) : null,
+              )}
             {shown.map((f) => line(nameOf(f.title), answer(f)))}
           </Stack>
         </Tabs.Panel>

@@ -256,7 +256,7 @@ function ParticipantTable({
               </Text>
               <Group gap="xs">
                 <Button leftSection={<IconPlus size={16} />} onClick={onAdd} disabled={!onAdd}>
-                  {t('participants.add')}
+                  {t('participants.emptyProject.add')}
                 </Button>
                 <Button
                   variant="default"
@@ -264,7 +264,7 @@ function ParticipantTable({
                     void navigate({ to: '/projects/$projectId/participants/import', params: { projectId } })
                   }
                 >
-                  {t('participantImport.open')}
+                  {t('participants.emptyProject.import')}
                 </Button>
               </Group>
             </Stack>

@@ -3,11 +3,12 @@ import { IconFileTypePdf, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES, fileUrl, IMAGE_SIZES } from '../../../contracts/files';
-import type { ParticipantInput } from '../../../contracts/participants';
+import type { ParticipantFormOptions, ParticipantInput } from '../../../contracts/participants';
 import type { AppForm } from '../../components/forms/use-app-form';
 import { ImageField } from '../../components/images';
 import { ApiError } from '../../lib/api';
 import { uploadCv } from './api';
+import { isFieldActive } from './participant-form-fields';
 
 type CvMeta = { id: string; name: string | null } | null;
 
@@ -19,10 +20,13 @@ export function ParticipantMediaFields({
   app,
   projectId,
   cv: initialCv,
+  options,
 }: {
   app: Pick<AppForm<ParticipantInput>, 'form' | 'field'>;
   projectId: string;
   cv?: CvMeta;
+  /** The project's fields: a media field switched inactive (U5) is not shown. */
+  options?: Pick<ParticipantFormOptions, 'standardFields'>;
 }) {
   const { t } = useTranslation();
   const { form, field } = app;
@@ -56,69 +60,77 @@ export function ParticipantMediaFields({
 
   const cvId = values.cvFileId ?? null;
   const cvError2 = cvError ?? (field('cvFileId').error as string | undefined) ?? null;
+  const active = (key: string) => !options || isFieldActive(options, key);
+  if (!active('pictureFileId') && !active('cvFileId') && !active('videoUrl')) return null;
   return (
     <Stack>
-      <ImageField
-        label={t('participants.fields.picture')}
-        purpose="participant.picture"
-        projectId={projectId}
-        width={size.width}
-        height={size.height}
-        value={values.pictureFileId ?? null}
-        onChange={(id) => form.setFieldValue('pictureFileId', id)}
-      />
-      <Input.Wrapper
-        label={t('participants.fields.cv')}
-        description={t('participants.cv.hint')}
-        error={cvError2}
-        labelElement="div"
-      >
-        <Stack gap="xs" mt={4}>
-          {cvId ? (
+      {active('pictureFileId') && (
+        <ImageField
+          label={t('participants.fields.picture')}
+          purpose="participant.picture"
+          projectId={projectId}
+          width={size.width}
+          height={size.height}
+          value={values.pictureFileId ?? null}
+          onChange={(id) => form.setFieldValue('pictureFileId', id)}
+        />
+      )}
+      {active('cvFileId') && (
+        <Input.Wrapper
+          label={t('participants.fields.cv')}
+          description={t('participants.cv.hint')}
+          error={cvError2}
+          labelElement="div"
+        >
+          <Stack gap="xs" mt={4}>
+            {cvId ? (
+              <Group gap="xs">
+                <IconFileTypePdf size={18} aria-hidden />
+                <Anchor href={fileUrl(cvId)} size="sm" data-testid="participant-cv-link">
+                  {cv?.id === cvId && cv.name ? cv.name : t('participants.cv.download')}
+                </Anchor>
+              </Group>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('participants.cv.none')}
+              </Text>
+            )}
             <Group gap="xs">
-              <IconFileTypePdf size={18} aria-hidden />
-              <Anchor href={fileUrl(cvId)} size="sm" data-testid="participant-cv-link">
-                {cv?.id === cvId && cv.name ? cv.name : t('participants.cv.download')}
-              </Anchor>
-            </Group>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('participants.cv.none')}
-            </Text>
-          )}
-          <Group gap="xs">
-            <FileButton onChange={chooseCv} accept={DOCUMENT_ACCEPT} resetRef={resetInput}>
-              {(buttonProps) => (
+              <FileButton onChange={chooseCv} accept={DOCUMENT_ACCEPT} resetRef={resetInput}>
+                {(buttonProps) => (
+                  <Button
+                    {...buttonProps}
+                    variant="light"
+                    leftSection={<IconUpload size={16} />}
+                    loading={uploading}
+                  >
+                    {cvId ? t('participants.cv.replace') : t('participants.cv.choose')}
+                  </Button>
+                )}
+              </FileButton>
+              {cvId && (
                 <Button
-                  {...buttonProps}
-                  variant="light"
-                  leftSection={<IconUpload size={16} />}
-                  loading={uploading}
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => form.setFieldValue('cvFileId', null)}
                 >
-                  {cvId ? t('participants.cv.replace') : t('participants.cv.choose')}
+                  {t('participants.cv.remove')}
                 </Button>
               )}
-            </FileButton>
-            {cvId && (
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => form.setFieldValue('cvFileId', null)}
-              >
-                {t('participants.cv.remove')}
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </Input.Wrapper>
-      <TextInput
-        label={t('participants.fields.videoUrl')}
-        description={t('participants.fields.videoUrlHint')}
-        type="url"
-        {...field('videoUrl')}
-        value={String(values.videoUrl ?? '')}
-      />
+            </Group>
+          </Stack>
+        </Input.Wrapper>
+      )}
+      {active('videoUrl') && (
+        <TextInput
+          label={t('participants.fields.videoUrl')}
+          description={t('participants.fields.videoUrlHint')}
+          type="url"
+          {...field('videoUrl')}
+          value={String(values.videoUrl ?? '')}
+        />
+      )}
     </Stack>
   );
 }

@@ -119,6 +119,8 @@ export function RoleDeleteModal({
                 onChange={setMoveTo}
                 comboboxProps={{ withinPortal: true }}
                 required
+                // The delete button stays disabled until a role is chosen: the focus starts here, not on it.
+                data-autofocus
               />
             ) : (
               <Text size="sm" c="red">
