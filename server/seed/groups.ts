@@ -24,13 +24,19 @@ const CATEGORIES: { name: [fr: string, en: string]; groups: [fr: string, en: str
   },
 ];
 
-/** U4: two categories of groups, in French and in English, for the first demo project. Owner: groups. */
-export async function seedGroups(db: Executor) {
+/** The first demo project (its id and company), where the demo's groups and participants are; none outside a demo. */
+export async function findFirstDemoProject(db: Executor) {
   const [project] = await db
     .select({ id: projects.id, companyId: projects.companyId })
     .from(projects)
     .innerJoin(companies, eq(companies.id, projects.companyId))
     .where(and(eq(companies.isDemo, true), eq(projects.nameFr, FIRST_DEMO_PROJECT)));
+  return project;
+}
+
+/** U4: two categories of groups, in French and in English, for the first demo project. Owner: groups. */
+export async function seedGroups(db: Executor) {
+  const project = await findFirstDemoProject(db);
   if (!project) return;
   const scope = { companyId: project.companyId, projectId: project.id };
   for (const [position, category] of CATEGORIES.entries()) {

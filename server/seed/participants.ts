@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { companies, projects } from '../db/schema';
-import { FIRST_DEMO_PROJECT } from './groups';
+import { findFirstDemoProject } from './groups';
 import { seedScale } from './scale';
 
 /** How many people the first demo project starts with: two pages of the list, enough to filter and sort. */
@@ -12,11 +10,7 @@ export const DEMO_PARTICIPANTS = 48;
  * the same people), spread over its roles, statuses and groups. Owner: participants.
  */
 export async function seedParticipants(db: Executor) {
-  const [project] = await db
-    .select({ id: projects.id, companyId: projects.companyId })
-    .from(projects)
-    .innerJoin(companies, eq(companies.id, projects.companyId))
-    .where(and(eq(companies.isDemo, true), eq(projects.nameFr, FIRST_DEMO_PROJECT)));
+  const project = await findFirstDemoProject(db);
   if (!project) return;
   await seedScale(db, {
     companyId: project.companyId,

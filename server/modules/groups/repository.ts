@@ -7,6 +7,7 @@ import {
   groups,
   participantGroups,
   participants,
+  personSearchText,
   persons,
   projects,
   roles,
@@ -230,8 +231,8 @@ const isMemberOf = (groupId: string) =>
   sql`exists (select 1 from ${participantGroups} where ${participantGroups}.group_id = ${groupId}
     and ${participantGroups}.participant_id = ${participants}.id)`;
 
-const personSearch = (q: string | undefined) =>
-  searchCondition(q, [persons.firstName, persons.lastName, persons.email]);
+/** The participant list's search (names, e-mail, organisation), on the expression its trigram index serves. */
+const personSearch = (q: string | undefined) => searchCondition(q, [personSearchText(persons)]);
 
 export async function listMembers(
   db: Executor,

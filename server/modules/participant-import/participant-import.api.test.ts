@@ -283,20 +283,32 @@ describe('participant import (U3)', () => {
       .insert(roles)
       .values({ companyId, projectId: own.id, nameFr: 'Visiteur', nameEn: 'Visitor' })
       .returning();
-    await t.database.db.update(projects).set({ defaultRoleId: visitor.id }).where(eq(projects.id, own.id));
+    await t.database.db
+      .update(projects)
+      .set({ defaultRoleId: visitor.id, defaultLanguage: 'en' })
+      .where(eq(projects.id, own.id));
+    // « Fonction » switched inactive (U5): its column is matched to nothing and never written.
+    const fields = await organiser.get(`/api/projects/${own.id}/profile-fields`);
+    const jobTitle = fields.body.items.find((f: { standardKey: string }) => f.standardKey === 'jobTitle');
+    const off = await organiser.patch(`/api/projects/${own.id}/profile-fields/${jobTitle.id}`, {
+      name: 'isActive',
+      value: false,
+    });
+    expect(off.status).toBe(200);
     const text = [
-      'Liste des inscrits — Salon de Montréal;;;',
-      ';;;',
-      'Prénom;Nom;Courriel;Ville',
-      `Hélène;Bélanger;helene.${tag}@exemple.test;Montréal`,
-      `François;Côté;francois.${tag}@exemple.test;Québec`,
+      'Liste des inscrits — Salon de Montréal;;;;',
+      ';;;;',
+      'Prénom;Nom;Courriel;Ville;Fonction',
+      `Hélène;Bélanger;helene.${tag}@exemple.test;Montréal;Directrice`,
+      `François;Côté;francois.${tag}@exemple.test;Québec;`,
     ].join('\r\n');
     // What Excel writes: one byte per accented letter (é = 0xE9), not UTF-8.
     const bytes = Uint8Array.from([...text].map((c) => (c === '—' ? 0x97 : c.charCodeAt(0))));
     const uploaded = await upload(organiser, own.id, bytes, 'inscrits.csv');
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
-    expect(uploaded.body.columns).toEqual(['Prénom', 'Nom', 'Courriel', 'Ville']);
-    expect(uploaded.body.mapping).toEqual(['firstName', 'lastName', 'email', null]);
+    expect(uploaded.body.columns).toEqual(['Prénom', 'Nom', 'Courriel', 'Ville', 'Fonction']);
+    expect(uploaded.body.mapping).toEqual(['firstName', 'lastName', 'email', null, null]);
+    expect(uploaded.body.targets.map((x: { key: string }) => x.key)).not.toContain('jobTitle');
     const analysed = await dryRun(organiser, own.id, uploaded.body.id);
     expect(analysed.body.summary).toMatchObject({ create: 2, skip: 0 });
     expect(analysed.body.rows.map((r: { line: number }) => r.line)).toEqual([4, 5]);
@@ -309,6 +321,9 @@ describe('participant import (U3)', () => {
       ['Bélanger', visitor.id],
       ['Côté', visitor.id],
     ]);
+    // A new person without a language cell speaks the project's default language.
+    const helene = await organiser.get(`/api/projects/${own.id}/participants/${list.body.items[0].id}`);
+    expect(helene.body).toMatchObject({ language: 'en', jobTitle: null });
   });
 
   it('keeps the groups of a row whose participant was registered between the checks and the insert', async () => {

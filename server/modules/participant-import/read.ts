@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { HEADER_SYNONYMS, normaliseHeader } from './headers';
 
 export type FileKind = 'csv' | 'xlsx';
 
@@ -9,10 +10,18 @@ export function detectKind(bytes: Uint8Array): FileKind {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04 ? 'xlsx' : 'csv';
 }
 
-/** French spreadsheets write CSV with semicolons: the separator is the more frequent one in the first line. */
+/**
+ * French spreadsheets write CSV with semicolons: the separator is the most frequent one over the first lines (a title
+ * line above the headers may hold commas of its own).
+ */
 function delimiterOf(bytes: Uint8Array): string {
-  const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8').split(/\r?\n/)[0] ?? '';
-  const count = (c: string) => head.split(c).length - 1;
+  const lines = Buffer.from(bytes.subarray(0, 16384))
+    .toString('utf8')
+    .split(/\r?\n/)
+    .filter((line) => line.trim())
+    .slice(0, 10)
+    .join('\n');
+  const count = (c: string) => lines.split(c).length - 1;
   if (count('\t') > count(',') && count('\t') > count(';')) return '\t';
   return count(';') > count(',') ? ';' : ',';
 }
@@ -114,35 +123,52 @@ export const lineOf = (row: string[], fallback: number) =>
 /** How many filled rows are looked through for the header row. */
 const HEADER_SEARCH_ROWS = 10;
 const filledCells = (row: string[]) => row.filter((cell) => cell).length;
+/** Every header word the automatic mapping knows, in French and English (compared normalised). */
+const KNOWN_HEADERS = new Set(Object.values(HEADER_SYNONYMS).flat());
+const knownHeaders = (row: string[]) => row.filter((cell) => KNOWN_HEADERS.has(normaliseHeader(cell))).length;
+
+/**
+ * Which of the first filled rows is the header row. The participants start at the first row holding an address
+ * (a cell with an @): the header is above it. Of the rows above, the one with the most cells titled as the
+ * automatic mapping knows them (« Prénom », "E-mail"…); if none is, the first with two filled cells or more, else the
+ * first row (a one-column file).
+ */
+function headerIndex(rows: string[][]): number {
+  const data = rows.findIndex((row) => row.some((cell) => cell.includes('@')));
+  const above = data < 0 ? rows : rows.slice(0, Math.max(data, 1));
+  let best = -1;
+  let bestScore = 0;
+  above.forEach((row, i) => {
+    const score = knownHeaders(row);
+    if (score > bestScore) [best, bestScore] = [i, score];
+  });
+  if (best >= 0) return best;
+  const wide = above.findIndex((row) => filledCells(row) >= 2);
+  return Math.max(wide, 0);
+}
 
 /**
  * The rows of a spreadsheet as an organiser writes it: the first yielded row is the header row, the others are the
- * participants (empty rows left out). A title, a date or a note may sit above the headers: the header row is the
- * first of the first filled rows that has two filled cells or more (a file of a single column: its first row).
+ * participants (empty rows left out). A title, a date or a note may sit above the headers (see `headerIndex`);
+ * rows above the header row are not participants.
  */
 export async function* readSheet(
   bytes: Uint8Array,
   onBytes: (read: number) => void = () => {},
 ): AsyncGenerator<string[]> {
-  const before: string[][] = [];
-  let header: string[] | undefined;
+  const first: string[][] = [];
+  let started = false;
   for await (const row of readRows(bytes, onBytes)) {
     if (!filledCells(row)) continue;
-    if (header) {
+    if (started) {
       yield row;
       continue;
     }
-    before.push(row);
-    const found = before.findIndex((r) => filledCells(r) >= 2);
-    if (found >= 0 || before.length >= HEADER_SEARCH_ROWS) {
-      const at = Math.max(found, 0);
-      header = before[at];
-      yield header;
-      for (const rest of before.slice(at + 1)) yield rest;
+    first.push(row);
+    if (first.length >= HEADER_SEARCH_ROWS) {
+      started = true;
+      yield* first.slice(headerIndex(first));
     }
   }
-  if (!header && before.length) {
-    yield before[0];
-    for (const rest of before.slice(1)) yield rest;
-  }
+  if (!started && first.length) yield* first.slice(headerIndex(first));
 }

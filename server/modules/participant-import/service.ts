@@ -21,7 +21,8 @@ import { translator } from '../../i18n';
 import { deliverSoon } from '../mail/outbox';
 import { csvSafe } from '../participants/export';
 import * as participantRepo from '../participants/repository';
-import { inscribe, profileRules } from '../participants/service';
+import { inscribe, personFields, profileRules } from '../participants/service';
+import { listFieldRows } from '../profile-fields/repository';
 import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import { matchHeaders, normaliseHeader, readLanguage, TEMPLATE_HEADERS } from './headers';
@@ -89,6 +90,9 @@ const stateKey = (id: string) => `imports/${id}.json`;
 const rowsKey = (id: string) => `imports/${id}-rows.json`;
 const emptySummary = (): Record<ImportAction, number> => ({ create: 0, update: 0, unchanged: 0, skip: 0 });
 
+/** Imports whose run is being started by a request of this process: a second start meanwhile is refused. */
+const starting = new Set<string>();
+
 /** Progress of the runs of this process, so that polling does not read the storage for it. */
 const live = new Map<string, number>();
 
@@ -142,14 +146,21 @@ async function requireProject(db: Executor, auth: AuthContext, projectId: string
 
 // ---------- presenting ----------
 
-async function targetsOf(db: Executor, projectId: string) {
-  const own = await participantRepo.listOwnProfileFields(db, projectId);
+/**
+ * What a column can feed: the standard targets (but the standard fields switched inactive, U5: never written) and
+ * the active own fields, in one query.
+ */
+async function targetsOf(db: Executor, companyId: string, projectId: string) {
+  const fields = await listFieldRows(db, companyId, projectId);
+  const inactive = new Set(fields.filter((f) => f.standardKey && !f.isActive).map((f) => f.standardKey));
   return [
-    ...IMPORT_TARGETS.map((key) => ({
+    ...IMPORT_TARGETS.filter((key) => !inactive.has(key)).map((key) => ({
       key,
       label: { fr: TEMPLATE_HEADERS.fr[key], en: TEMPLATE_HEADERS.en[key] },
     })),
-    ...own.map((f) => ({ key: `profile.${f.id}`, label: { fr: f.titleFr, en: f.titleEn } })),
+    ...fields
+      .filter((f) => !f.standardKey && f.isActive)
+      .map((f) => ({ key: `profile.${f.id}`, label: { fr: f.titleFr, en: f.titleEn } })),
   ];
 }
 
@@ -175,7 +186,7 @@ async function present(
   query: { page?: number; problems?: boolean } = {},
 ) {
   const t = translator(auth.locale);
-  const targets = await targetsOf(deps.db, state.projectId);
+  const targets = await targetsOf(deps.db, state.companyId, state.projectId);
   // While the import works, the page shows its progress only: polling never reads the rows.
   const stored = await rowsOf(deps, state);
   const all = query.problems ? stored.filter((r) => r.action === 'skip') : stored;
@@ -236,6 +247,8 @@ export async function upload(
     kind === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   );
   const own = await participantRepo.listOwnProfileFields(deps.db, projectId);
+  // Columns of standard fields switched inactive are matched to nothing (U5: never written).
+  const offered = new Set((await targetsOf(deps.db, auth.companyId, projectId)).map((x) => x.key));
   const state: ImportState = {
     id,
     companyId: auth.companyId,
@@ -243,7 +256,7 @@ export async function upload(
     fileKey,
     fileName: file.filename.slice(0, 200),
     columns,
-    mapping: matchHeaders(columns, own),
+    mapping: matchHeaders(columns, own).map((target) => (target && offered.has(target) ? target : null)),
     status: 'uploaded',
     progress: 0,
     summary: emptySummary(),
@@ -269,7 +282,7 @@ export async function setMapping(
 ) {
   const state = await loadState(deps, auth, projectId, id);
   if (busy(state)) throw new AppError('participantImport.busy', 'conflict');
-  const known = new Set((await targetsOf(deps.db, projectId)).map((x) => x.key));
+  const known = new Set((await targetsOf(deps.db, auth.companyId, projectId)).map((x) => x.key));
   const used = new Set<string>();
   const next = state.columns.map((_, i) => {
     const target = mapping[i] ?? null;
@@ -291,6 +304,8 @@ export async function setMapping(
 // ---------- the analysis ----------
 
 interface ValidRow {
+  /** The role was named by the file (else it is the project's default, for a new participant only). */
+  roleFromFile: boolean;
   /** The row the dry-run page shows (a row registered meanwhile turns from create to update when saved). */
   stored: StoredRow;
   line: number;
@@ -387,14 +402,21 @@ async function checkContext(db: Executor, state: ImportState) {
   const rules = await profileRules(db, state.companyId, state.projectId);
   const project = await findProjectRow(db, state.companyId, state.projectId);
   const keys = new Map<string, string>();
+  // U5: a standard field switched inactive is never written (as in the form): its column is not read, the person
+  // keeps what is known.
+  const inactive = new Set<string>(
+    rules.filter((r) => r.standardKey && !r.isActive).map((r) => r.standardKey as string),
+  );
   const column = new Map<string, number>();
   state.mapping.forEach((target, i) => {
-    if (target) column.set(target, i);
+    if (target && !inactive.has(target)) column.set(target, i);
   });
   return {
     roleIds: byName(roles),
     /** J4: the role of a new participant whose role cell is empty (none: the row is refused, role required). */
     defaultRoleId: project?.defaultRoleId ?? null,
+    /** The language of a new person whose language cell is empty: the project's (their e-mails speak it). */
+    defaultLanguage: (project?.defaultLanguage === 'en' ? 'en' : 'fr') as 'fr' | 'en',
     groupIds: byName(groups),
     // The standard phones are already checked and normalised by `participantInput`: the project's rules only add
     // whether they are mandatory, so they are not parsed a second time (the costliest check of a row).
@@ -422,7 +444,7 @@ type CheckContext = Awaited<ReturnType<typeof checkContext>>;
 
 /** Checks one batch of rows of the file against what the database holds (one lookup for the batch). */
 async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, batch: string[][]) {
-  const { roleIds, defaultRoleId, groupIds, profileSchema, column, seen, nameKey } = ctx;
+  const { roleIds, defaultRoleId, defaultLanguage, groupIds, profileSchema, column, seen, nameKey } = ctx;
   const stored: StoredRow[] = [];
   const valid: ValidRow[] = [];
   const cell = (row: string[], target: string) => {
@@ -489,7 +511,7 @@ async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, b
       jobTitle: pick('jobTitle'),
       phone: pick('phone'),
       phonePro: pick('phonePro'),
-      language: language ?? before?.language ?? 'fr',
+      language: language ?? before?.language ?? defaultLanguage,
       profile: ownValues,
     };
     const base = participantInput.safeParse(candidate);
@@ -528,15 +550,10 @@ async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, b
       continue;
     }
     const values = base.data;
+    // The e-mail keeps the spelling the person was known by.
     const person: participantRepo.PersonFields = {
+      ...personFields(values),
       email: before?.email ?? values.email,
-      firstName: values.firstName,
-      lastName: values.lastName,
-      organisation: values.organisation ?? null,
-      jobTitle: values.jobTitle ?? null,
-      phone: values.phone,
-      phonePro: values.phonePro,
-      language: values.language,
     };
     const profile = { ...(found?.profile ?? {}), ...(checked.data.profile as Record<string, string>) };
     const personChanged =
@@ -561,6 +578,7 @@ async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, b
       person,
       personChanged: !before || personChanged,
       roleId: values.roleId,
+      roleFromFile: Boolean(roleText),
       profile,
       participantChanged,
       newGroupIds,
@@ -694,6 +712,7 @@ async function write(tx: Executor, state: ImportState, valid: ValidRow[]) {
         .select({
           id: participants.id,
           personId: participants.personId,
+          roleId: participants.roleId,
           profile: participants.profile,
           inscriptionSentAt: participants.inscriptionSentAt,
         })
@@ -716,6 +735,8 @@ async function write(tx: Executor, state: ImportState, valid: ValidRow[]) {
         r.stored.action = 'update';
         r.participantChanged = true;
         r.profile = { ...(registration.profile ?? {}), ...r.profile };
+        // An empty role cell keeps the role the registration has (the default is for new participants only).
+        if (!r.roleFromFile) r.roleId = registration.roleId;
         r.inscriptionSentAt = registration.inscriptionSentAt;
       }
     }
@@ -763,10 +784,13 @@ export async function runImport(deps: Deps, data: ImportJobData) {
     }
   };
   live.set(state.id, 0);
+  /** A newer run started since (in another process): this one's results are not written over it. */
+  const superseded = async () => (await readState(deps, state.id))?.runId !== data.runId;
   try {
     if (!file) throw new AppError('participantImport.fileGone', 'notFound');
     if (state.status === 'analysing') {
       const { stored, summary, lineCount } = await analyse(deps.db, file.bytes, state, onProgress);
+      if (await superseded()) return;
       await writeStoredRows(deps, state.id, stored);
       Object.assign(state, { summary, lineCount, status: 'ready', progress: 100, error: null });
     } else {
@@ -789,6 +813,7 @@ export async function runImport(deps: Deps, data: ImportJobData) {
           }
         });
       });
+      if (await superseded()) return;
       await writeStoredRows(deps, state.id, stored);
       Object.assign(state, { summary, status: 'done', progress: 100, error: null });
       if (state.sendInscription) await deliverSoon(deps);
@@ -804,12 +829,24 @@ export async function runImport(deps: Deps, data: ImportJobData) {
   } finally {
     live.delete(state.id);
   }
+  if (await superseded().catch(() => false)) return;
   state.runId = null;
   await writeState(deps, state);
 }
 
 /** Hands the step to pg-boss when its queue is there; otherwise runs it in this process, in the background. */
 async function start(deps: Deps, state: ImportState, status: 'analysing' | 'saving') {
+  // Two clicks (two tabs, a retry) may both have read the import as idle: only the first starts a run.
+  if (starting.has(state.id) || live.has(state.id)) throw new AppError('participantImport.busy', 'conflict');
+  starting.add(state.id);
+  try {
+    await startRun(deps, state, status);
+  } finally {
+    starting.delete(state.id);
+  }
+}
+
+async function startRun(deps: Deps, state: ImportState, status: 'analysing' | 'saving') {
   const runId = randomUUID();
   Object.assign(state, { status, progress: 0, runId, error: null });
   await writeState(deps, state);
@@ -865,7 +902,7 @@ export async function getImport(
 export async function errorReport(deps: Deps, auth: AuthContext, projectId: string, id: string) {
   const state = await loadState(deps, auth, projectId, id);
   const t = translator(auth.locale);
-  const targets = await targetsOf(deps.db, projectId);
+  const targets = await targetsOf(deps.db, auth.companyId, projectId);
   const lines = (await rowsOf(deps, state))
     .filter((r) => r.action === 'skip')
     .map((r) => [

@@ -228,7 +228,8 @@ async function checkRole(db: Executor, projectId: string, roleId: string) {
   if (!(await repo.findRole(db, projectId, roleId))) throw AppError.field('roleId', ROLE_REQUIRED);
 }
 
-const personFields = (input: ParticipantValues): repo.PersonFields => ({
+/** The person's columns of a participant form's values (the import builds its rows with it too). */
+export const personFields = (input: ParticipantValues): repo.PersonFields => ({
   email: input.email,
   firstName: input.firstName,
   lastName: input.lastName,

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import {
   addGroupMembers,
   type CategoryInput,
@@ -19,6 +20,7 @@ import {
 } from '../../../contracts/groups';
 import type { QueryOf } from '../../../contracts/http';
 import { call, upload } from '../../lib/api';
+import { nameIn } from './names';
 
 type MemberQuery = QueryOf<typeof listGroupMembers>;
 
@@ -36,6 +38,21 @@ export const groupTreeQuery = (projectId: string) =>
     queryKey: groupKeys.tree(projectId),
     queryFn: ({ signal }) => call(listGroups, { params: { projectId }, signal }),
   });
+
+/**
+ * The project's groups as the options of a select, under their category's name in the reader's language (U4: as
+ * the groups page shows them); empty categories left out.
+ */
+export function useGroupOptions(projectId: string | undefined) {
+  const { i18n } = useTranslation();
+  const tree = useQuery({ ...groupTreeQuery(projectId ?? ''), enabled: Boolean(projectId) });
+  return (tree.data?.categories ?? [])
+    .filter((c) => c.groups.length > 0)
+    .map((c) => ({
+      group: nameIn(c.name, i18n.language),
+      items: c.groups.map((g) => ({ value: g.id, label: nameIn(g.name, i18n.language) })),
+    }));
+}
 
 export const groupMembersQuery = (projectId: string, groupId: string, params: MemberQuery) =>
   queryOptions({

@@ -17,7 +17,7 @@ import {
 } from '../../../contracts/profile-fields';
 import type { AppForm } from '../../components/forms/use-app-form';
 import { PhoneInput } from '../../components/phone-input';
-import { groupTreeQuery } from '../groups/api';
+import { useGroupOptions } from '../groups/api';
 import { profileFieldListQuery } from '../profile-fields/api';
 
 /** The localized name in the reader's language. */
@@ -85,14 +85,7 @@ export function ParticipantFormFields({
     options.profileFields.some((f) => isChoiceType(f.inputType)),
   );
   const active = (key: string) => isFieldActive(options, key);
-  // The groups under their category's name (U4), as the groups page and the list's filter show them.
-  const groupTree = useQuery({ ...groupTreeQuery(projectId ?? ''), enabled: Boolean(projectId) });
-  const groupData = (groupTree.data?.categories ?? [])
-    .filter((c) => c.groups.length > 0)
-    .map((c) => ({
-      group: nameOf(c.name),
-      items: c.groups.map((g) => ({ value: g.id, label: nameOf(g.name) })),
-    }));
+  const groupData = useGroupOptions(projectId);
   const phone = (key: 'phone' | 'phonePro') => {
     if (!active(key)) return null;
     const props = field(key);

@@ -12,7 +12,7 @@ import { bindListTable, listQueryOf } from '../../components/data-table/list-sea
 import { AppModal, ConfirmModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-import { groupTreeQuery } from '../groups/api';
+import { useGroupOptions } from '../groups/api';
 import {
   exportUrl,
   participantFormQuery,
@@ -123,7 +123,6 @@ function ParticipantTable({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const groupTree = useQuery(groupTreeQuery(projectId));
   const { date } = useFormat();
   const nameOf = useLocalizedName();
   const { participant: _open, ...listState } = search;
@@ -209,13 +208,7 @@ function ParticipantTable({
     },
   ];
 
-  // The groups under their category's name, as the groups page shows them.
-  const groupOptions = (groupTree.data?.categories ?? [])
-    .filter((c) => c.groups.length > 0)
-    .map((c) => ({
-      group: nameOf(c.name),
-      items: c.groups.map((g) => ({ value: g.id, label: nameOf(g.name) })),
-    }));
+  const groupOptions = useGroupOptions(projectId);
 
   const filter =
     <K extends 'roleId' | 'groupId' | 'status'>(key: K) =>

@@ -16,6 +16,7 @@ import {
 } from '../../../contracts/profile-fields';
 import type { Localized } from '../../../contracts/texts';
 import { call } from '../../lib/api';
+import { participantKeys } from '../participants/api';
 
 export const profileFieldKeys = {
   all: ['profile-fields'] as const,
@@ -45,7 +46,7 @@ function useItemMutation<V, R>(projectId: string, fn: (v: V) => Promise<R>, sile
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: profileFieldKeys.list(projectId) }),
-        queryClient.invalidateQueries({ queryKey: ['participants', projectId] }),
+        queryClient.invalidateQueries({ queryKey: participantKeys.project(projectId) }),
       ]),
     meta: { silent },
   });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { readSheet } from './read';
+
+async function sheet(text: string) {
+  const rows: string[][] = [];
+  for await (const row of readSheet(new TextEncoder().encode(text))) rows.push([...row]);
+  return rows;
+}
+
+describe('readSheet: the header row of a spreadsheet as organisers write it', () => {
+  it('takes the first row of an ordinary file', async () => {
+    expect(await sheet('Prénom;Nom;Courriel\nAna;Roy;ana@x.test')).toEqual([
+      ['Prénom', 'Nom', 'Courriel'],
+      ['Ana', 'Roy', 'ana@x.test'],
+    ]);
+  });
+
+  it('skips a title, an export date and empty lines above the headers', async () => {
+    const rows = await sheet(
+      'Salon B2B, Montréal, 2026;;\nExporté le;2026-05-01;\n;;\nPrénom;Nom;Courriel\nAna;Roy;ana@x.test\n;;\nBob;Côté;bob@x.test',
+    );
+    expect(rows).toEqual([
+      ['Prénom', 'Nom', 'Courriel'],
+      ['Ana', 'Roy', 'ana@x.test'],
+      ['Bob', 'Côté', 'bob@x.test'],
+    ]);
+  });
+
+  it('keeps every row of a one-column list, even one with a note beside it', async () => {
+    expect(await sheet('Courriel\nana@x.test\nbob@x.test,à rappeler\ncarl@x.test')).toEqual([
+      ['Courriel'],
+      ['ana@x.test'],
+      ['bob@x.test', 'à rappeler'],
+      ['carl@x.test'],
+    ]);
+  });
+
+  it('keeps a first participant without an address among the participants', async () => {
+    expect(await sheet('Prénom,Nom,Courriel\nAna,Roy,\nBob,Côté,bob@x.test')).toEqual([
+      ['Prénom', 'Nom', 'Courriel'],
+      ['Ana', 'Roy', ''],
+      ['Bob', 'Côté', 'bob@x.test'],
+    ]);
+  });
+
+  it('reads a file without known headers from its first wide row', async () => {
+    expect(await sheet('Liste\nA,B,C\n1,2,3')).toEqual([
+      ['A', 'B', 'C'],
+      ['1', '2', '3'],
+    ]);
+  });
+});
