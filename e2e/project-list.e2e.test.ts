@@ -73,7 +73,7 @@ describe.each(LANGUAGES)('project list (%s)', (language) => {
 
     await page.getByRole('button', { name: fill(t.table.page, { page: 2 }), exact: true }).click();
     await until(() => searchParams(page)).toEqual({ sort: 'name', page: '2' });
-    await until(() => tableRows(page).count()).toBe(count - 25);
+    await until(() => tableRows(page).count()).toBe(Math.min(25, count - 25));
     const page2 = await names(page);
     expect(page2).not.toContain(firstOfPage1);
     expect(

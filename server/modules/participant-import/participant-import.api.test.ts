@@ -383,6 +383,23 @@ describe('participant import (U3)', () => {
     expect(registration.inscriptionSentAt).not.toBeNull();
   });
 
+  it('reads back its own project’s export, Excel or French CSV, as nothing to change', async () => {
+    const total = await countIn(project.id);
+    expect(total).toBeGreaterThan(0);
+    for (const format of ['xlsx', 'csv'] as const) {
+      const exported = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${project.id}/participants/export.${format}`,
+        cookies: { ...organiser.cookies },
+      });
+      expect(exported.statusCode).toBe(200);
+      const uploaded = await upload(organiser, project.id, exported.rawPayload, `export.${format}`);
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+      const analysed = await dryRun(organiser, project.id, uploaded.body.id);
+      expect(analysed.body.summary, format).toEqual({ create: 0, update: 0, unchanged: total, skip: 0 });
+    }
+  });
+
   it('refuses other companies, callers without a session, and files it cannot read', async () => {
     const uploaded = await upload(organiser, project.id, frenchCsv, 'participants.csv');
     const id = uploaded.body.id;

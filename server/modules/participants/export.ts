@@ -115,6 +115,8 @@ export async function exportParticipants(
     t('participants.fields.organisation'),
     t('participants.fields.jobTitle'),
     t('participants.fields.phone'),
+    t('participants.fields.phonePro'),
+    t('participants.fields.language'),
     t('participants.fields.role'),
     t('participants.fields.groups'),
     t('participants.fields.status'),
@@ -144,11 +146,14 @@ export async function exportParticipants(
             row.organisation ?? '',
             row.jobTitle ?? '',
             row.phone ?? '',
+            row.phonePro ?? '',
+            t(`languages.${row.language === 'en' ? 'en' : 'fr'}`),
             name({ nameFr: row.roleNameFr, nameEn: row.roleNameEn }),
+            // Separated as the import reads them back.
             groups
               .filter((g) => g.participantId === row.id)
               .map(name)
-              .join(', '),
+              .join('; '),
             status(row.status),
           ],
           createdAt: row.createdAt,
@@ -167,6 +172,9 @@ export async function exportParticipants(
   pump.catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return { filename, contentType: CONTENT_TYPES[format], stream: out };
 }
+
+/** The place of the « added on » column (a date cell in Excel). */
+const CREATED_COLUMN = 11;
 
 type ExportRow = { texts: string[]; createdAt: Date; profile: string[] };
 
@@ -189,8 +197,8 @@ async function writeXlsx(
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
   sheet.columns = headers.map((header, index) => ({
     header,
-    width: index === 9 ? 18 : 22,
-    ...(index === 9 ? { style: { numFmt: 'yyyy-mm-dd hh:mm' } } : {}),
+    width: index === CREATED_COLUMN ? 18 : 22,
+    ...(index === CREATED_COLUMN ? { style: { numFmt: 'yyyy-mm-dd hh:mm' } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();

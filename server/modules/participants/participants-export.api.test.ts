@@ -175,6 +175,8 @@ describe('exporting the list (U1)', () => {
       'Organisation',
       'Fonction',
       'Téléphone',
+      'Téléphone professionnel',
+      'Langue',
       'Rôle',
       'Groupes',
       'Statut',
@@ -188,15 +190,15 @@ describe('exporting the list (U1)', () => {
       expect.stringContaining('@example.test'),
       '=HYPERLINK("x")',
     ]);
-    expect(zoe.slice(6, 9)).toEqual(['Acheteur', 'Groupe A', 'Inscrit']);
+    expect(zoe.slice(7, 11)).toEqual(['Français', 'Acheteur', 'Groupe A', 'Inscrit']);
     // The time the list shows (the project's clocks, America/Toronto), not UTC: Excel shows a cell as it is.
     const listed = await organiser.get(`${url(project.id)}?q=Béatrice`);
     const createdAt = new Date(listed.body.items[0].createdAt);
-    expect(zoe[9]).toBeInstanceOf(Date);
-    expect((zoe[9] as Date).toISOString().slice(0, 16).replace('T', ' ')).toBe(
+    expect(zoe[11]).toBeInstanceOf(Date);
+    expect((zoe[11] as Date).toISOString().slice(0, 16).replace('T', ' ')).toBe(
       wallClock(createdAt, 'America/Toronto'),
     );
-    expect(zoe[10]).toBe('Arachides');
+    expect(zoe[12]).toBe('Arachides');
   });
 
   it('honours the filters and the sort of the list, all pages at once', async () => {
@@ -227,11 +229,11 @@ describe('exporting the list (U1)', () => {
     );
     const records: string[][] = parse(response.bytes, { bom: true, delimiter: ';' });
     expect(records[0][0]).toBe('Nom de famille');
-    expect(records[0]).toHaveLength(11);
+    expect(records[0]).toHaveLength(13);
     expect(records.slice(1).map((r) => r[0])).toEqual(['Arsenault', 'Martin', 'Zoé']);
     expect(records[3][3]).toBe('\'=HYPERLINK("x")');
     // The project's wall-clock time, as the list shows it.
-    expect(records[3][9]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(records[3][11]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 
   it('speaks English to an English caller', async () => {
@@ -239,8 +241,9 @@ describe('exporting the list (U1)', () => {
     // Commas for an English spreadsheet.
     const records: string[][] = parse(response.bytes, { bom: true, delimiter: ',' });
     expect(records[0].slice(0, 3)).toEqual(['Last name', 'First name', 'E-mail']);
-    expect(records[1][6]).toBe('Visitor');
-    expect(records[1][8]).toBe('Registered');
+    expect(records[1][7]).toBe('Français'); // the participant's language, by its own name
+    expect(records[1][8]).toBe('Visitor');
+    expect(records[1][10]).toBe('Registered');
   });
 
   it('keeps another company’s project out of reach (404) and needs a session (401)', async () => {
