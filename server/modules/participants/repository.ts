@@ -141,17 +141,22 @@ export function listCount(db: Executor, companyId: string, projectId: string, pa
 
 export function listOrder(params: ParticipantListParams): SQL[] {
   const roleName = params.language === 'en' ? roles.nameEn : roles.nameFr;
+  // With a search, the names are sorted after the search has found its (few) people, never read in name order
+  // through persons_company_names_idx: PostgreSQL takes a search to match about 2 % of the company, and walking
+  // the index while filtering every row read the whole company when the matches sat late in the alphabet (400 ms
+  // instead of 20 at 100,000 participants). `|| ''` keeps the order and hides the index.
+  const lastName = params.q?.trim() ? sql`(${persons.lastName} || '')` : persons.lastName;
   return orderBy(
     params,
     {
-      lastName: humanOrder(persons.lastName),
+      lastName: humanOrder(lastName),
       firstName: humanOrder(persons.firstName),
       email: persons.email,
       organisation: humanOrder(sql`coalesce(${persons.organisation}, '')`),
       role: humanOrder(roleName),
       createdAt: participants.createdAt,
     },
-    [asc(humanOrder(persons.lastName)), asc(humanOrder(persons.firstName))],
+    [asc(humanOrder(lastName)), asc(humanOrder(persons.firstName))],
     participants.id,
   );
 }
