@@ -17,6 +17,7 @@ import {
   textField,
   until,
 } from '../tests/support/e2e';
+import { keyboardMove } from '../tests/support/sortable';
 
 /**
  * Journey (U5, P11): the organiser configures the profile fields of a new project: the standard fields are
@@ -192,37 +193,16 @@ describe.each(LANGUAGES)('profile fields (%s)', (language) => {
     await editor.waitFor();
     const labels = () => editor.getByTestId('profile-field-item-label').allTextContents();
     await until(labels).toEqual([label(0), label(1), label(2)]);
-    // Space picks the item up, the up arrow moves it (once per place), Space drops it. The page's own list behind
-    // the editor has a live region too: the editor's is the one mounted last.
-    const handle = editor.getByRole('button', { name: fill(t.sorting.handle, { name: label(2) }) });
-    const liveRegion = page.locator('[id^="DndLiveRegion"]').last();
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await until(() => handle.getAttribute('aria-pressed')).toBe('true');
-    const moved = fill(t.sorting.announcements.moved, {
+    // Space picks the item up, the up arrow moves it (once per place), Space drops it; the editor's list is the one
+    // over the page's own.
+    await keyboardMove(page, t, {
       name: label(2),
-      position: 1,
+      to: 1,
       total: 3,
       container: items.listLabel,
+      key: 'ArrowUp',
+      within: editor,
     });
-    // An arrow pressed while the list still measures itself moves nothing: each press waits for the announcement.
-    for (let press = 0; press < 6 && (await liveRegion.textContent()) !== moved; press++) {
-      const before = await liveRegion.textContent();
-      await page.keyboard.press('ArrowUp');
-      await page
-        .waitForFunction(
-          ([target, previous]) => {
-            const regions = document.querySelectorAll('[id^="DndLiveRegion"]');
-            const text = regions[regions.length - 1]?.textContent;
-            return text === target || text !== previous;
-          },
-          [moved, before] as const,
-          { timeout: 3000 },
-        )
-        .catch(() => undefined);
-    }
-    await until(() => liveRegion.textContent()).toBe(moved);
-    await page.keyboard.press('Space');
     const sorted = [label(2), label(0), label(1)];
     await until(labels).toEqual(sorted);
     await page.reload();

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { fill, type Texts, until } from './e2e';
 
 /**
@@ -8,15 +8,25 @@ import { fill, type Texts, until } from './e2e';
  * measures itself after the pick-up moves nothing: it is pressed again, as anyone would.
  *
  * `name` is the item's name as its handle reads it; `to` the 1-based position (among `total`) and the container
- * (category) the announcement names once the item is there.
+ * (category) the announcement names once the item is there; `within` the dialog or part of the page whose list it
+ * is. A list opened over another (an editor in a modal) has the live region mounted last: that one is listened to.
  */
 export async function keyboardMove(
   page: Page,
   t: Texts,
-  item: { name: string; to: number; total: number; container: string; key?: 'ArrowDown' | 'ArrowUp' },
+  item: {
+    name: string;
+    to: number;
+    total: number;
+    container: string;
+    key?: 'ArrowDown' | 'ArrowUp';
+    within?: Locator;
+  },
 ) {
-  const handle = page.getByRole('button', { name: fill(t.sorting.handle, { name: item.name }) });
-  const liveRegion = page.locator('[id^="DndLiveRegion"]');
+  const handle = (item.within ?? page).getByRole('button', {
+    name: fill(t.sorting.handle, { name: item.name }),
+  });
+  const liveRegion = page.locator('[id^="DndLiveRegion"]').last();
   await handle.focus();
   await page.keyboard.press('Space');
   await until(() => handle.getAttribute('aria-pressed')).toBe('true');
@@ -34,7 +44,8 @@ export async function keyboardMove(
     await page
       .waitForFunction(
         ([target, previous]) => {
-          const text = document.querySelector('[id^="DndLiveRegion"]')?.textContent;
+          const regions = document.querySelectorAll('[id^="DndLiveRegion"]');
+          const text = regions[regions.length - 1]?.textContent;
           return text === target || text !== previous;
         },
         [moved, before] as const,
