@@ -73,8 +73,16 @@ describe.each(LANGUAGES)('participants (%s)', (language) => {
     await expect.poll(() => page.locator('main table').count()).toBe(0);
     expect(await textField(panel, p.fields.lastName).inputValue()).toBe(lastName);
     await textField(panel, p.fields.organisation).fill('Boréal Export');
+    // Once saved, the panel reads the participant again and is drawn anew with what was saved: a click meanwhile
+    // could land on the panel being replaced, so the next step waits for that read.
+    const reread = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'GET' && /\/participants\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname),
+    );
     await submit(panel.getByRole('button', { name: t.common.save, exact: true }));
     await notice(page, p.notifications.saved).waitFor();
+    await reread;
+    await until(() => textField(panel, p.fields.organisation).inputValue()).toBe('Boréal Export');
 
     // The inscription e-mail is sent once per page view: the button is then disabled.
     const send = panel.getByRole('button', { name: p.inscription.send });
