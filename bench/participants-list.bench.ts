@@ -3,11 +3,12 @@
  * the whole HTTP layer, against the same SQL (page + count, then the groups of the page) run directly on the same
  * engine.
  */
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { listPage, pageWindow } from '../server/db/list';
-import { groups, participantGroups, participants, persons } from '../server/db/schema';
+import { participants, persons } from '../server/db/schema';
 import {
   baseSelect,
+  groupsOfQuery,
   listCount,
   listOrder,
   listWhere,
@@ -62,19 +63,7 @@ export default defineBenchmark({
         .toSQL();
       const countSql = listCount(db, main.id, projectId, params).toSQL();
       // The groups of the page (listGroupsOf), for the ids of the page: the data does not change while measuring.
-      const groupsSqlFor = (ids: string[]) =>
-        db
-          .select({
-            participantId: participantGroups.participantId,
-            id: groups.id,
-            nameFr: groups.nameFr,
-            nameEn: groups.nameEn,
-          })
-          .from(participantGroups)
-          .innerJoin(groups, eq(groups.id, participantGroups.groupId))
-          .where(inArray(participantGroups.participantId, ids))
-          .orderBy(asc(groups.position), asc(groups.id))
-          .toSQL();
+      const groupsSqlFor = (ids: string[]) => groupsOfQuery(db, ids).toSQL();
       let groupsSql = groupsSqlFor(['00000000-0000-0000-0000-000000000000']);
 
       const subject = async () => {

@@ -14,7 +14,7 @@ import { choiceLabels, isChoiceType } from '../../../contracts/profile-fields';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { translator } from '../../i18n';
-import { listProjectItemRows } from '../profile-fields/repository';
+import { itemsOfField, listProjectItemRows } from '../profile-fields/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
@@ -102,9 +102,7 @@ export async function exportParticipants(
     : [];
   const columns = fields.map((f) => {
     if (!isChoiceType(f.inputType)) return (value: string | undefined) => value ?? '';
-    const own = items
-      .filter((item) => item.fieldId === f.id)
-      .map((item) => ({ id: item.id, label: { fr: item.labelFr, en: item.labelEn } }));
+    const own = itemsOfField(items, f.id);
     return (value: string | undefined) => choiceLabels(value, own, language).join('; ');
   });
   const name = (r: { nameFr: string; nameEn: string }) => (language === 'en' ? r.nameEn : r.nameFr);

@@ -228,8 +228,8 @@ export async function listEmailsTo(db: Executor, companyId: string, projectId: s
 }
 
 /** The groups of some participants (one page of the list), in the groups' order. */
-export async function listGroupsOf(db: Executor, participantIds: string[]) {
-  if (!participantIds.length) return [];
+/** The statement of the groups of these participants, in the groups' order (the list's and the export's). */
+export function groupsOfQuery(db: Executor, participantIds: string[]) {
   return db
     .select({
       participantId: participantGroups.participantId,
@@ -241,6 +241,11 @@ export async function listGroupsOf(db: Executor, participantIds: string[]) {
     .innerJoin(groups, eq(groups.id, participantGroups.groupId))
     .where(inArray(participantGroups.participantId, participantIds))
     .orderBy(asc(groups.position), asc(groups.id));
+}
+
+export async function listGroupsOf(db: Executor, participantIds: string[]) {
+  if (!participantIds.length) return [];
+  return groupsOfQuery(db, participantIds);
 }
 
 // ---------- what the form offers ----------

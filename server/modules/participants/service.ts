@@ -19,7 +19,7 @@ import { AppError } from '../../http/errors';
 import { findFileToReference } from '../files/repository';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { renderInscriptionMail } from '../mail/templates';
-import { listFieldRows, listProjectItemRows } from '../profile-fields/repository';
+import { itemsOfField, listFieldRows, listProjectItemRows } from '../profile-fields/repository';
 import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
@@ -158,17 +158,9 @@ export function getParticipant(deps: Deps, auth: AuthContext, projectId: string,
   return loadOne(deps.db, auth, projectId, id);
 }
 
-/** The standard fields the participant form has (picture, CV and video are edited elsewhere). */
-const FORM_STANDARD_KEYS = [
-  'firstName',
-  'lastName',
-  'email',
-  'organisation',
-  'jobTitle',
-  'phone',
-  'phonePro',
-  'language',
-];
+/** The standard fields the participant form has: all but the picture, CV and video, edited elsewhere. */
+const MEDIA_KEYS: readonly string[] = ['pictureFileId', 'cvFileId', 'videoUrl'];
+const FORM_STANDARD_KEYS: readonly string[] = STANDARD_FIELD_KEYS.filter((key) => !MEDIA_KEYS.includes(key));
 
 export async function profileRules(
   db: Executor,
@@ -186,9 +178,7 @@ export async function profileRules(
       isActive: f.isActive,
       isMandatory: f.isMandatory,
       // The answers a choice field takes (U5): its items, named by id or by label.
-      items: items
-        .filter((item) => item.fieldId === f.id)
-        .map((item) => ({ id: item.id, label: { fr: item.labelFr, en: item.labelEn } })),
+      items: itemsOfField(items, f.id),
     }));
 }
 

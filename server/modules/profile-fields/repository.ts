@@ -13,6 +13,12 @@ import { translator } from '../../i18n';
 export type ProfileFieldRow = typeof profileFields.$inferSelect;
 export type ProfileFieldItemRow = typeof profileFieldItems.$inferSelect;
 
+/** The items of one field among a project's item rows, in their order, as the API and the checks name them. */
+export const itemsOfField = (rows: ProfileFieldItemRow[], fieldId: string) =>
+  rows
+    .filter((item) => item.fieldId === fieldId)
+    .map((item) => ({ id: item.id, label: { fr: item.labelFr, en: item.labelEn } }));
+
 /** The title a standard field starts with, in both languages (the organiser may rename it). */
 function standardTitle(key: StandardFieldKey) {
   return {

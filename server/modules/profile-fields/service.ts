@@ -38,11 +38,7 @@ export function present(row: repo.ProfileFieldRow, itemRows: repo.ProfileFieldIt
     isShownOnView: row.isShownOnView,
     isLocked,
     position: row.position,
-    items: isChoiceType(row.inputType)
-      ? itemRows
-          .filter((item) => item.fieldId === row.id)
-          .map((item) => ({ id: item.id, label: { fr: item.labelFr, en: item.labelEn } }))
-      : [],
+    items: isChoiceType(row.inputType) ? repo.itemsOfField(itemRows, row.id) : [],
   };
 }
 

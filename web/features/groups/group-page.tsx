@@ -12,19 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconArrowsSort,
-  IconCategoryPlus,
-  IconCheck,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowsSort, IconCategoryPlus, IconCheck, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Group, GroupCategory, GroupTree } from '../../../contracts/groups';
+import { EditDeleteActions } from '../../components/actions/edit-delete-actions';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { SortableList } from '../../components/sortable/sortable-list';
 import { usePageTitle } from '../../lib/page-title';
@@ -113,7 +107,8 @@ function GroupEditor({ projectId, tree }: { projectId: string; tree: GroupTree }
         </Row>
         <Row gap={4} wrap="nowrap">
           <EditDeleteActions
-            name={name}
+            editLabel={t('groups.editNamed', { name })}
+            deleteLabel={t('groups.deleteNamed', { name })}
             onEdit={() => setDialog({ kind: 'group', group, categoryId: group.categoryId })}
             onDelete={() => setDialog({ kind: 'deleteGroup', group })}
           />
@@ -197,7 +192,8 @@ function GroupEditor({ projectId, tree }: { projectId: string; tree: GroupTree }
                       <IconPlus size={16} />
                     </ActionIcon>
                     <EditDeleteActions
-                      name={name}
+                      editLabel={t('groups.editNamed', { name })}
+                      deleteLabel={t('groups.deleteNamed', { name })}
                       onEdit={() => setDialog({ kind: 'category', category })}
                       onDelete={() => setDialog({ kind: 'deleteCategory', category })}
                     />
@@ -280,34 +276,6 @@ function GroupEditor({ projectId, tree }: { projectId: string; tree: GroupTree }
             : t('groups.delete.groupBody', { name: nameIn(dialog.group.name, language) })}
         </ConfirmModal>
       )}
-    </>
-  );
-}
-
-/** The edit and delete buttons of a category or a group, named after it for screen readers. */
-function EditDeleteActions({
-  name,
-  onEdit,
-  onDelete,
-}: {
-  name: string;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <ActionIcon variant="subtle" aria-label={t('groups.editNamed', { name })} onClick={onEdit}>
-        <IconPencil size={16} />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        aria-label={t('groups.deleteNamed', { name })}
-        onClick={onDelete}
-      >
-        <IconTrash size={16} />
-      </ActionIcon>
     </>
   );
 }

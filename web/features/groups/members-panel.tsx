@@ -286,26 +286,16 @@ function ImportMembersModal({
             {t('groups.notifications.membersAdded', result)}
           </Alert>
         )}
-        {notFound.length > 0 && (
-          <Alert color="yellow" data-testid="group-import-not-found">
-            <Text size="sm">{t('groups.members.importNotFound', { count: notFound.length })}</Text>
-            <List size="sm" mt="xs">
-              {notFound.map((email) => (
-                <List.Item key={email}>{email}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        {invalid.length > 0 && (
-          <Alert color="yellow" data-testid="group-import-invalid">
-            <Text size="sm">{t('groups.members.importInvalid', { count: invalid.length })}</Text>
-            <List size="sm" mt="xs">
-              {invalid.map((email) => (
-                <List.Item key={email}>{email}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
+        <AddressWarning
+          addresses={notFound}
+          title={t('groups.members.importNotFound', { count: notFound.length })}
+          testId="group-import-not-found"
+        />
+        <AddressWarning
+          addresses={invalid}
+          title={t('groups.members.importInvalid', { count: invalid.length })}
+          testId="group-import-invalid"
+        />
         <Row justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
@@ -321,5 +311,28 @@ function ImportMembersModal({
         </Row>
       </Stack>
     </AppModal>
+  );
+}
+
+/** The addresses of an imported file that were not taken, under the reason why; nothing when there are none. */
+function AddressWarning({
+  addresses,
+  title,
+  testId,
+}: {
+  addresses: string[];
+  title: string;
+  testId: string;
+}) {
+  if (!addresses.length) return null;
+  return (
+    <Alert color="yellow" data-testid={testId}>
+      <Text size="sm">{title}</Text>
+      <List size="sm" mt="xs">
+        {addresses.map((email) => (
+          <List.Item key={email}>{email}</List.Item>
+        ))}
+      </List>
+    </Alert>
   );
 }

@@ -336,28 +336,18 @@ function ExportButtons({ projectId, search }: { projectId: string; search: Parti
   const { t } = useTranslation();
   const { q, sort, dir, roleId, groupId, status } = search;
   const query = { q, sort, dir, roleId, groupId, status };
-  return (
-    <>
-      <Button
-        component="a"
-        href={exportUrl(projectId, 'xlsx', query)}
-        download
-        variant="default"
-        leftSection={<IconDownload size={16} />}
-      >
-        {t('participants.export.xlsx')}
-      </Button>
-      <Button
-        component="a"
-        href={exportUrl(projectId, 'csv', query)}
-        download
-        variant="default"
-        leftSection={<IconDownload size={16} />}
-      >
-        {t('participants.export.csv')}
-      </Button>
-    </>
-  );
+  return (['xlsx', 'csv'] as const).map((format) => (
+    <Button
+      key={format}
+      component="a"
+      href={exportUrl(projectId, format, query)}
+      download
+      variant="default"
+      leftSection={<IconDownload size={16} />}
+    >
+      {t(`participants.export.${format}`)}
+    </Button>
+  ));
 }
 
 /** U1: put the selected participants in one group of the project. */

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Loader, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconListDetails, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconListDetails, IconLock, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import {
   type ProfileFieldSwitch,
 } from '../../../contracts/profile-fields';
 import { inLanguage } from '../../../contracts/texts';
+import { EditDeleteActions } from '../../components/actions/edit-delete-actions';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { SortableList } from '../../components/sortable/sortable-list';
 import { usePageTitle } from '../../lib/page-title';
@@ -171,23 +172,12 @@ function ProfileFields({ projectId }: { projectId: string }) {
                       <IconListDetails size={16} />
                     </ActionIcon>
                   )}
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('profileFields.editNamed', { name: field.label })}
-                    onClick={() => setDialog({ kind: 'edit', field })}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  {!field.standardKey && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('profileFields.deleteNamed', { name: field.label })}
-                      onClick={() => setDialog({ kind: 'delete', field })}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  )}
+                  <EditDeleteActions
+                    editLabel={t('profileFields.editNamed', { name: field.label })}
+                    deleteLabel={t('profileFields.deleteNamed', { name: field.label })}
+                    onEdit={() => setDialog({ kind: 'edit', field })}
+                    onDelete={field.standardKey ? undefined : () => setDialog({ kind: 'delete', field })}
+                  />
                 </Group>
               </Group>
             </Group>

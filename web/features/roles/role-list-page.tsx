@@ -1,11 +1,12 @@
-import { ActionIcon, Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconTrash, IconUserStar } from '@tabler/icons-react';
+import { IconPlus, IconUserStar } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role, RoleList } from '../../../contracts/roles';
+import { EditDeleteActions } from '../../components/actions/edit-delete-actions';
 import { SortableList } from '../../components/sortable/sortable-list';
 import { usePageTitle } from '../../lib/page-title';
 import { roleKeys, roleListQuery, saveRoleOrder, useSetRoleDefaults } from './api';
@@ -116,21 +117,12 @@ function RoleEditor({ projectId, list }: { projectId: string; list: RoleList }) 
                 </Text>
               </Stack>
               <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('roles.editNamed', { name: role.label })}
-                  onClick={() => setDialog({ kind: 'form', role })}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('roles.deleteNamed', { name: role.label })}
-                  onClick={() => setDialog({ kind: 'delete', role })}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
+                <EditDeleteActions
+                  editLabel={t('roles.editNamed', { name: role.label })}
+                  deleteLabel={t('roles.deleteNamed', { name: role.label })}
+                  onEdit={() => setDialog({ kind: 'form', role })}
+                  onDelete={() => setDialog({ kind: 'delete', role })}
+                />
               </Group>
             </Group>
           )}
