@@ -48,7 +48,7 @@ export function ensureBuilt() {
     'package-lock.json',
     'vite.config.ts',
   ]);
-  const outputs = ['dist/web/index.html', 'dist/server/main.js'].map((f) => {
+  const outputs = ['dist/web/index.html', 'dist/server/main.js', 'dist/server/sheet-worker.js'].map((f) => {
     const p = path.join(root, f);
     return fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0;
   });

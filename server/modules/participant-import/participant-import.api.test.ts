@@ -68,6 +68,27 @@ async function saveImport(client: ApiClient, projectId: string, id: string, send
   return settle(client, projectId, id);
 }
 
+/** A category of groups with one group, « Matin », in the project. */
+async function morningGroup(projectId: string) {
+  const [category] = await t.database.db
+    .insert(groupCategories)
+    .values({ companyId, projectId, nameFr: 'Catégorie', nameEn: 'Category' })
+    .returning();
+  const [morning] = await t.database.db
+    .insert(groups)
+    .values({ companyId, projectId, categoryId: category.id, nameFr: 'Matin', nameEn: 'Morning' })
+    .returning();
+  return morning;
+}
+
+const groupsOf = async (participantId: string) =>
+  (
+    await t.database.db
+      .select({ groupId: participantGroups.groupId })
+      .from(participantGroups)
+      .where(eq(participantGroups.participantId, participantId))
+  ).map((m) => m.groupId);
+
 const countIn = async (projectId: string) =>
   (await t.database.db.select().from(participants).where(eq(participants.projectId, projectId))).length;
 
@@ -331,14 +352,7 @@ describe('participant import (U3)', () => {
     await t.database.db
       .insert(roles)
       .values({ companyId, projectId: own.id, nameFr: 'Acheteur', nameEn: 'Buyer' });
-    const [category] = await t.database.db
-      .insert(groupCategories)
-      .values({ companyId, projectId: own.id, nameFr: 'Catégorie', nameEn: 'Category' })
-      .returning();
-    const [morning] = await t.database.db
-      .insert(groups)
-      .values({ companyId, projectId: own.id, categoryId: category.id, nameFr: 'Matin', nameEn: 'Morning' })
-      .returning();
+    const morning = await morningGroup(own.id);
     // A person the company knows, not yet in this project: the dry run says "create".
     const email = `race.${tag}@example.test`;
     await t.database.db.insert(persons).values({ companyId, email, firstName: 'Rémi', lastName: 'Roy' });
@@ -374,13 +388,66 @@ describe('participant import (U3)', () => {
       .from(participants)
       .where(eq(participants.projectId, own.id));
     expect(await countIn(own.id)).toBe(1);
-    expect(
-      await t.database.db
-        .select({ groupId: participantGroups.groupId })
-        .from(participantGroups)
-        .where(eq(participantGroups.participantId, registration.id)),
-    ).toEqual([{ groupId: morning.id }]);
+    expect(await groupsOf(registration.id)).toEqual([morning.id]);
     expect(registration.inscriptionSentAt).not.toBeNull();
+  });
+
+  it('saves what the project and its people are at the save, when they changed after the dry run', async () => {
+    const own = await buildProject(organiser);
+    const [acheteur, visiteur] = await t.database.db
+      .insert(roles)
+      .values([
+        { companyId, projectId: own.id, nameFr: 'Acheteur', nameEn: 'Buyer' },
+        { companyId, projectId: own.id, nameFr: 'Visiteur', nameEn: 'Visitor' },
+      ])
+      .returning();
+    const morning = await morningGroup(own.id);
+    const zoeEmail = `zoe.${tag}@later.test`;
+    const [zoe] = await t.database.db
+      .insert(persons)
+      .values({ companyId, email: zoeEmail, firstName: 'Zoé', lastName: 'Roy' })
+      .returning();
+    const [registration] = await t.database.db
+      .insert(participants)
+      .values({ companyId, projectId: own.id, personId: zoe.id, roleId: acheteur.id })
+      .returning();
+    const csv = [
+      'Courriel;Prénom;Nom;Rôle;Groupes',
+      `${zoeEmail};Zoé;Roy;;Matin`,
+      `max.${tag}@later.test;Max;Roy;Visiteur;`,
+    ].join('\n');
+
+    // The role « Visiteur » is renamed after the dry run: the save no longer knows it.
+    const first = await upload(organiser, own.id, csv, 'plus-tard.csv');
+    expect((await dryRun(organiser, own.id, first.body.id)).body.summary).toEqual({
+      create: 1,
+      update: 1,
+      unchanged: 0,
+      skip: 0,
+    });
+    await t.database.db
+      .update(roles)
+      .set({ nameFr: 'Invité', nameEn: 'Guest' })
+      .where(eq(roles.id, visiteur.id));
+    const saved = await saveImport(organiser, own.id, first.body.id);
+    expect(saved.body.summary).toEqual({ create: 0, update: 1, unchanged: 0, skip: 1 });
+    expect(saved.body.rows[1]).toMatchObject({ line: 3, action: 'skip' });
+    expect(saved.body.rows[1].reasons[0]).toContain('Visiteur');
+    expect(await countIn(own.id)).toBe(1);
+
+    // Zoé is taken out of « Matin » by hand after the dry run: the save puts her back, as the file says.
+    const second = await upload(organiser, own.id, csv.replace('Visiteur', 'Invité'), 'encore.csv');
+    expect((await dryRun(organiser, own.id, second.body.id)).body.summary).toEqual({
+      create: 1,
+      update: 0,
+      unchanged: 1,
+      skip: 0,
+    });
+    await t.database.db.delete(participantGroups).where(eq(participantGroups.participantId, registration.id));
+    const again = await saveImport(organiser, own.id, second.body.id);
+    expect(again.body.summary).toEqual({ create: 1, update: 1, unchanged: 0, skip: 0 });
+    expect(await groupsOf(registration.id)).toEqual([morning.id]);
+    expect(await countIn(own.id)).toBe(2);
   });
 
   it('reads back its own project’s export, Excel or French CSV, as nothing to change', async () => {

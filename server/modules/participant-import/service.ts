@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -27,6 +27,7 @@ import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import { matchHeaders, normaliseHeader, readLanguage, TEMPLATE_HEADERS } from './headers';
 import { detectKind, lineOf, readSheet } from './read';
+import { readSheetRows, warmSheetReader } from './sheet-reader';
 
 /** The pg-boss queue of the analysis and the save (see jobs.ts). */
 export const IMPORT_JOB = 'participants.import';
@@ -73,6 +74,11 @@ export interface ImportState {
   lineCount?: number;
   error: string | null;
   sendInscription: boolean;
+  /**
+   * What the last dry run checked, kept so that the save does not check the file a second time: its run (the key
+   * of its checked batches), how many batches, and the fingerprint of what the checks depended on.
+   */
+  checked?: { runId: string; batches: number; fingerprint: string };
   /** The run the background job must match (a newer start supersedes an older job). */
   runId: string | null;
   /** The caller's user and language, for the job (inscription e-mails use the participant's language). */
@@ -88,13 +94,24 @@ export interface ImportJobData {
 
 const stateKey = (id: string) => `imports/${id}.json`;
 const rowsKey = (id: string) => `imports/${id}-rows.json`;
+/** The valid rows of one batch of a dry run, with what they were checked against (see `CheckedBatch`). */
+const checkedKey = (id: string, runId: string, batch: number) =>
+  `imports/${id}-checked-${runId}-${batch}.json`;
 const emptySummary = (): Record<ImportAction, number> => ({ create: 0, update: 0, unchanged: 0, skip: 0 });
 
 /** Imports whose run is being started by a request of this process: a second start meanwhile is refused. */
 const starting = new Set<string>();
 
-/** Progress of the runs of this process, so that polling does not read the storage for it. */
-const live = new Map<string, number>();
+/**
+ * The runs of this process, so that polling answers from memory: the progress, the state the run holds (once it
+ * has started), and what a column can feed (read by the first poll: the page is polled every 200 ms).
+ */
+interface LiveRun {
+  progress: number;
+  state?: ImportState;
+  targets?: Promise<Targets>;
+}
+const live = new Map<string, LiveRun>();
 
 async function readState(deps: Deps, id: string): Promise<ImportState | null> {
   const stored = await deps.storage.get(stateKey(id));
@@ -121,7 +138,8 @@ async function writeStoredRows(deps: Deps, id: string, rows: StoredRow[]) {
 
 /** The import of this project of the caller's company; anything else is not found. */
 async function loadState(deps: Deps, auth: AuthContext, projectId: string, id: string) {
-  const state = await readState(deps, id);
+  const running = live.get(id)?.state;
+  const state = running ? { ...running } : await readState(deps, id);
   if (!state || state.companyId !== auth.companyId || state.projectId !== projectId)
     throw AppError.notFound();
   // A run that stopped noting progress was interrupted (restart): nothing of a save was kept (one transaction).
@@ -138,8 +156,8 @@ async function loadState(deps: Deps, auth: AuthContext, projectId: string, id: s
   return state;
 }
 
-async function requireProject(db: Executor, auth: AuthContext, projectId: string) {
-  const project = await participantRepo.findProject(db, auth.companyId, projectId);
+async function requireProject(db: Executor, companyId: string, projectId: string) {
+  const project = await participantRepo.findProject(db, companyId, projectId);
   if (!project) throw AppError.notFound();
   return project;
 }
@@ -179,6 +197,17 @@ function translateReason(
   return lang === 'fr' ? `${label} : ${text}` : `${label}: ${text}`;
 }
 
+/** The targets of a running import, read once for all its polls. */
+function runTargets(deps: Deps, run: LiveRun, state: ImportState) {
+  if (!run.targets) {
+    run.targets = targetsOf(deps.db, state.companyId, state.projectId);
+    run.targets.catch(() => {
+      run.targets = undefined;
+    });
+  }
+  return run.targets;
+}
+
 async function present(
   deps: Deps,
   auth: AuthContext,
@@ -186,7 +215,10 @@ async function present(
   query: { page?: number; problems?: boolean } = {},
 ) {
   const t = translator(auth.locale);
-  const targets = await targetsOf(deps.db, state.companyId, state.projectId);
+  const run = live.get(state.id);
+  const targets = await (run?.state && busy(state)
+    ? runTargets(deps, run, state)
+    : targetsOf(deps.db, state.companyId, state.projectId));
   // While the import works, the page shows its progress only: polling never reads the rows.
   const stored = await rowsOf(deps, state);
   const all = query.problems ? stored.filter((r) => r.action === 'skip') : stored;
@@ -196,7 +228,7 @@ async function present(
     id: state.id,
     fileName: state.fileName,
     status: state.status,
-    progress: Math.round(live.get(state.id) ?? state.progress),
+    progress: Math.round(run?.progress ?? state.progress),
     columns: state.columns,
     mapping: state.mapping,
     targets,
@@ -221,7 +253,7 @@ export async function upload(
   projectId: string,
   file: UploadedFile | undefined,
 ) {
-  await requireProject(deps.db, auth, projectId);
+  await requireProject(deps.db, auth.companyId, projectId);
   if (!file || file.bytes.length === 0) throw AppError.field('file', 'validation.empty');
   if (file.truncated || file.bytes.length > IMPORT_MAX_BYTES) {
     // The server's multipart limit (app.ts) may be lower than the import's own: the message gives the lower one.
@@ -238,6 +270,8 @@ export async function upload(
     throw AppError.field('file', 'validation.participantImport.unreadable');
   }
   if (!columns?.length) throw AppError.field('file', 'validation.participantImport.noHeader');
+  // The dry run comes next: the reader of large files starts meanwhile.
+  void warmSheetReader();
   const id = randomUUID();
   const kind = detectKind(file.bytes);
   const fileKey = `imports/${id}.${kind}`;
@@ -401,7 +435,6 @@ async function checkContext(db: Executor, state: ImportState) {
   const groups = await participantRepo.listGroups(db, state.projectId);
   const rules = await profileRules(db, state.companyId, state.projectId);
   const project = await findProjectRow(db, state.companyId, state.projectId);
-  const keys = new Map<string, string>();
   // U5: a standard field switched inactive is never written (as in the form): its column is not read, the person
   // keeps what is known.
   const inactive = new Set<string>(
@@ -412,6 +445,15 @@ async function checkContext(db: Executor, state: ImportState) {
     if (target && !inactive.has(target)) column.set(target, i);
   });
   return {
+    /** Everything the checks of a row depend on besides the row and the persons it names (see `saveChecked`). */
+    fingerprint: hash([
+      roles,
+      groups,
+      rules,
+      project?.defaultRoleId,
+      project?.defaultLanguage,
+      state.mapping,
+    ]),
     roleIds: byName(roles),
     /** J4: the role of a new participant whose role cell is empty (none: the row is refused, role required). */
     defaultRoleId: project?.defaultRoleId ?? null,
@@ -429,24 +471,57 @@ async function checkContext(db: Executor, state: ImportState) {
     /** The line where each e-mail of the file was first seen (duplicates). */
     seen: new Map<string, number>(),
     /** A role's or group's name as compared (the same few names come back on every row). */
-    nameKey: (text: string) => {
-      let key = keys.get(text);
-      if (key === undefined) {
-        key = normaliseHeader(text);
-        if (keys.size < 10_000) keys.set(text, key);
-      }
-      return key;
-    },
+    nameKey: cached(normaliseHeader),
+    /** The language of a language cell (« français », "English"…: a few words for the whole file). */
+    languageOf: cached(readLanguage),
   };
 }
 
 type CheckContext = Awaited<ReturnType<typeof checkContext>>;
 
+/** A reading of a cell remembered for the texts that come back row after row (up to 10,000 of them). */
+function cached<T>(read: (text: string) => T) {
+  const known = new Map<string, T>();
+  return (text: string) => {
+    if (known.has(text)) return known.get(text) as T;
+    const value = read(text);
+    if (known.size < 10_000) known.set(text, value);
+    return value;
+  };
+}
+
+const hash = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64');
+
+/** What the database holds of a person and their registration, as the checks of a row read it. */
+const stampOf = (found: Existing | undefined) =>
+  found
+    ? hash([
+        found.person,
+        found.participantId,
+        found.roleId,
+        found.profile,
+        found.inscriptionSentAt,
+        [...found.groupIds].sort(),
+      ])
+    : '';
+
 /** Checks one batch of rows of the file against what the database holds (one lookup for the batch). */
 async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, batch: string[][]) {
-  const { roleIds, defaultRoleId, defaultLanguage, groupIds, profileSchema, column, seen, nameKey } = ctx;
+  const {
+    roleIds,
+    defaultRoleId,
+    defaultLanguage,
+    groupIds,
+    profileSchema,
+    column,
+    seen,
+    nameKey,
+    languageOf,
+  } = ctx;
   const stored: StoredRow[] = [];
   const valid: ValidRow[] = [];
+  /** E-mails first seen in this batch, with the stamp of what the database holds of them (see below). */
+  const stamps: [string, string][] = [];
   const cell = (row: string[], target: string) => {
     const i = column.get(target);
     return i === undefined ? undefined : (row[i] ?? '').trim();
@@ -465,7 +540,7 @@ async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, b
       return value ? value : (before?.[key] ?? null);
     };
     const languageText = cell(row, 'language') ?? '';
-    const language = readLanguage(languageText);
+    const language = languageOf(languageText);
     if (language === null) reasons.push({ field: 'language', message: 'validation.language' });
 
     // Role: by its French or English name; when the cell is empty a registered participant keeps theirs, and a new
@@ -545,7 +620,11 @@ async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, b
     } else if (email) seen.set(email, line);
 
     const name = `${candidate.firstName} ${candidate.lastName}`.trim();
-    if (reasons.length || !base.success || !checked.success) {
+    const skipped = reasons.length > 0 || !base.success || !checked.success;
+    // What the save must find unchanged to keep this row's checks: the person the row names, unless the row makes
+    // a new person (a person made meanwhile makes that insert conflict, see `write`), or repeats an e-mail.
+    if (email && seen.get(email) === line && (found || skipped)) stamps.push([email, stampOf(found)]);
+    if (skipped) {
       stored.push({ line, action: 'skip', reasons, email, name });
       continue;
     }
@@ -585,22 +664,23 @@ async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, b
       inscriptionSentAt: found?.inscriptionSentAt ?? null,
     });
   }
-  return { stored, valid };
+  return { stored, valid, stamps };
 }
+
+type Checked = Awaited<ReturnType<typeof checkBatch>>;
 
 /**
  * Reads the file and checks its rows a batch at a time, as they are read, against the participant rules (role
  * required, e-mail valid, phones normalised, profile rules of the project), groups and duplicates. Only the rows
- * the dry-run page shows are kept (line, action, reasons, e-mail, name). Reads only, unless `onBatch` writes the
- * valid rows of each batch: the save runs it in its transaction, so what is written is what the database holds
- * at that moment.
+ * the dry-run page shows are kept (line, action, reasons, e-mail, name); `onBatch` hears each checked batch: the
+ * dry run keeps it for the save, a save that checks again writes its valid rows in its transaction.
  */
 async function analyse(
   db: Executor,
   bytes: Uint8Array,
   state: ImportState,
   onProgress: (percent: number) => Promise<void>,
-  onBatch?: (valid: ValidRow[]) => Promise<void>,
+  onBatch: (checked: Checked) => Promise<void>,
 ) {
   const ctx = await checkContext(db, state);
   const stored: StoredRow[] = [];
@@ -621,13 +701,13 @@ async function analyse(
     done += batch.length;
     batch = [];
     for (const row of checked.stored) stored.push(row);
-    if (onBatch) await onBatch(checked.valid);
+    await onBatch(checked);
     // A failed progress note (storage) must not end the process: the next note, or the end, says where it stands.
     await onProgress(progress()).catch(() => undefined);
   };
   let header = true;
   let index = 0;
-  for await (const row of readSheet(bytes, (n) => {
+  for await (const row of readSheetRows(bytes, (n) => {
     read = n;
   })) {
     index++;
@@ -642,19 +722,34 @@ async function analyse(
   if (batch.length) await flush();
   const summary = emptySummary();
   for (const row of stored) summary[row.action]++;
-  return { stored, summary, lineCount: done };
+  return { stored, summary, lineCount: done, fingerprint: ctx.fingerprint };
 }
 
 // ---------- the save ----------
 
+/** The checks of a batch no longer hold (the project or a person changed since they were made). */
+class StaleCheck extends Error {}
+
+/** Rows written per statement by a save that reuses the dry run's checks. */
+const WRITE_BATCH = 5000;
+
 const column = <T>(rows: ValidRow[], value: (r: ValidRow) => T) => sql.param(rows.map(value));
+
+/** A statement refused by a unique index (a person, registration or membership made since the checks). */
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
 
 /**
  * Writes the valid rows of one batch with one statement per table (`insert … select from unnest(…)`), in the
- * caller's transaction.
+ * caller's transaction. A save that checked the rows in its own transaction (`meanwhile: 'merge'`) takes a
+ * registration or membership made since (another process) as the one to update; a save that reuses the dry run's
+ * checks (`'refuse'`) inserts plainly, and any such conflict ends its transaction (checked again from the file).
  */
-async function write(tx: Executor, state: ImportState, valid: ValidRow[]) {
+async function write(tx: Executor, state: ImportState, valid: ValidRow[], meanwhile: 'merge' | 'refuse') {
   const { companyId, projectId } = state;
+  const onConflict = meanwhile === 'merge' ? sql`on conflict do nothing` : sql``;
   // New persons of the company.
   const fresh = valid.filter((r) => !r.personId);
   if (fresh.length) {
@@ -699,15 +794,15 @@ async function write(tx: Executor, state: ImportState, valid: ValidRow[]) {
         select ${companyId}::uuid, ${projectId}::uuid, t.* from unnest(
           ${column(creates, (r) => r.personId)}::uuid[], ${column(creates, (r) => r.roleId)}::uuid[],
           ${column(creates, (r) => JSON.stringify(r.profile))}::jsonb[]) as t
-        on conflict do nothing
+        ${onConflict}
         returning id, person_id`)) as { rows: unknown[] }
     ).rows as { id: string; person_id: string }[];
     const ids = new Map(inserted.map((p) => [p.person_id, p.id]));
     for (const r of creates) r.participantId = ids.get(r.personId as string) ?? null;
     // Registered meanwhile (another save or a person added by hand since the checks): the row updates that
     // registration instead, so that its role, own values and groups are not lost.
-    const meanwhile = creates.filter((r) => !r.participantId);
-    if (meanwhile.length) {
+    const registered = creates.filter((r) => !r.participantId);
+    if (registered.length) {
       const found = await tx
         .select({
           id: participants.id,
@@ -722,12 +817,12 @@ async function write(tx: Executor, state: ImportState, valid: ValidRow[]) {
             eq(participants.projectId, projectId),
             inArray(
               participants.personId,
-              meanwhile.map((r) => r.personId as string),
+              registered.map((r) => r.personId as string),
             ),
           ),
         );
       const byPerson = new Map(found.map((p) => [p.personId, p]));
-      for (const r of meanwhile) {
+      for (const r of registered) {
         const registration = byPerson.get(r.personId as string);
         if (!registration) throw new Error('a participant skipped by the insert was not found');
         r.participantId = registration.id;
@@ -762,20 +857,106 @@ async function write(tx: Executor, state: ImportState, valid: ValidRow[]) {
     await tx.execute(sql`
       insert into ${participantGroups} (participant_id, group_id)
       select * from unnest(${sql.param(member)}::uuid[], ${sql.param(group)}::uuid[])
-      on conflict do nothing`);
+      ${onConflict}`);
   }
 }
 
 // ---------- runs ----------
+
+/** The valid rows of a checked batch as the dry run keeps them (`checkedKey`), and the stamps they were checked on. */
+interface CheckedBatch {
+  stamps: [string, string][];
+  valid: (Omit<ValidRow, 'stored' | 'inscriptionSentAt'> & { inscriptionSentAt: string | null })[];
+}
+
+/** The checked batches of a run are removed (a later dry run's, or a save's, end): a failure leaves them behind. */
+async function dropChecked(deps: Deps, id: string, checked: { runId: string; batches: number } | undefined) {
+  if (!checked) return;
+  for (let n = 0; n < checked.batches; n++)
+    await deps.storage.delete(checkedKey(id, checked.runId, n)).catch(() => undefined);
+}
+
+/**
+ * Writes the valid rows of a batch and, when asked, queues their inscription e-mails (a participant who never had
+ * one), in the save's transaction.
+ */
+async function writeBatch(
+  deps: Deps,
+  tx: Executor,
+  state: ImportState,
+  project: Awaited<ReturnType<typeof requireProject>>,
+  valid: ValidRow[],
+  meanwhile: 'merge' | 'refuse',
+  onProgress: (percent: number) => Promise<void>,
+) {
+  await write(tx, state, valid, meanwhile);
+  if (!state.sendInscription) return;
+  const auth = { companyId: state.companyId, userId: state.userId, locale: state.locale } as AuthContext;
+  // Progress is noted as the e-mails are queued too: a long run is never taken for an interrupted one.
+  for (const [index, r] of valid.entries()) {
+    if (r.participantId && !r.inscriptionSentAt)
+      await inscribe(tx, auth, project, r.participantId, deps.now());
+    if (index % 200 === 199) await onProgress(live.get(state.id)?.progress ?? 0);
+  }
+}
+
+/**
+ * The save without checking the file a second time: the valid rows the dry run kept are written as they are, in one
+ * transaction, if what their checks depended on is still what the database holds — the project's roles, groups,
+ * fields and defaults (the fingerprint), and each person of the file with their registration and groups (a stamp
+ * per e-mail, compared a batch at a time). Anything else (null) means the file must be checked again.
+ */
+async function saveChecked(
+  deps: Deps,
+  state: ImportState,
+  onProgress: (percent: number) => Promise<void>,
+): Promise<{ stored: null; summary: Record<ImportAction, number> } | null> {
+  const checked = state.checked;
+  if (!checked) return null;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const project = await requireProject(tx, state.companyId, state.projectId);
+      if ((await checkContext(tx, state)).fingerprint !== checked.fingerprint) throw new StaleCheck();
+      let pending: ValidRow[] = [];
+      for (let n = 0; n < checked.batches; n++) {
+        const file = await deps.storage.get(checkedKey(state.id, checked.runId, n));
+        if (!file) throw new StaleCheck();
+        const batch = JSON.parse(file.bytes.toString('utf8')) as CheckedBatch;
+        const emails = batch.stamps.map(([email]) => email);
+        const existing = await loadExisting(tx, state.companyId, state.projectId, emails);
+        if (batch.stamps.some(([email, stamp]) => stampOf(existing.get(email)) !== stamp))
+          throw new StaleCheck();
+        for (const row of batch.valid) {
+          pending.push({
+            ...row,
+            // The rows the dry run showed stay as they are: the writes refuse a registration made meanwhile.
+            stored: { line: row.line, action: row.action, reasons: [], email: '', name: '' },
+            inscriptionSentAt: row.inscriptionSentAt ? new Date(row.inscriptionSentAt) : null,
+          });
+        }
+        if (pending.length < WRITE_BATCH && n < checked.batches - 1) continue;
+        await writeBatch(deps, tx, state, project, pending, 'refuse', onProgress);
+        pending = [];
+        await onProgress(((n + 1) / Math.max(1, checked.batches)) * 99).catch(() => undefined);
+      }
+      return { stored: null, summary: state.summary };
+    });
+  } catch (err) {
+    if (err instanceof StaleCheck || isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
 
 /** Runs one step of an import (the job's work): only when the import still waits for this very run. */
 export async function runImport(deps: Deps, data: ImportJobData) {
   const state = await readState(deps, data.importId);
   if (!state || state.runId !== data.runId || !busy(state)) return;
   const file = await deps.storage.get(state.fileKey);
+  const run: LiveRun = { progress: 0, state };
+  live.set(state.id, run);
   let lastWrite = Date.now();
   const onProgress = async (percent: number) => {
-    live.set(state.id, Math.min(99, percent));
+    run.progress = Math.min(99, percent);
     // A heartbeat now and then, so that another process can tell a running job from an interrupted one.
     if (Date.now() - lastWrite > 5_000) {
       lastWrite = Date.now();
@@ -783,39 +964,69 @@ export async function runImport(deps: Deps, data: ImportJobData) {
       await writeState(deps, state);
     }
   };
-  live.set(state.id, 0);
   /** A newer run started since (in another process): this one's results are not written over it. */
   const superseded = async () => (await readState(deps, state.id))?.runId !== data.runId;
+  /** The checked batches this run kept (a dry run), and those it made useless (the previous dry run's). */
+  let kept: { runId: string; batches: number } | undefined;
+  let dropped: ImportState['checked'];
   try {
     if (!file) throw new AppError('participantImport.fileGone', 'notFound');
     if (state.status === 'analysing') {
-      const { stored, summary, lineCount } = await analyse(deps.db, file.bytes, state, onProgress);
+      kept = { runId: data.runId, batches: 0 };
+      const run = kept;
+      // Each batch is stored while the next one is read and checked.
+      const puts: Promise<void>[] = [];
+      const { stored, summary, lineCount, fingerprint } = await analyse(
+        deps.db,
+        file.bytes,
+        state,
+        onProgress,
+        async ({ valid, stamps }) => {
+          const batch: CheckedBatch = {
+            stamps,
+            valid: valid.map(({ stored: _, ...row }) => ({
+              ...row,
+              inscriptionSentAt: row.inscriptionSentAt?.toISOString() ?? null,
+            })),
+          };
+          const put = deps.storage.put(
+            checkedKey(state.id, run.runId, run.batches++),
+            Buffer.from(JSON.stringify(batch)),
+            'application/json',
+          );
+          put.catch(() => undefined); // awaited below; a failure meanwhile is not an unhandled rejection
+          puts.push(put);
+        },
+      );
+      await Promise.all(puts);
       if (await superseded()) return;
       await writeStoredRows(deps, state.id, stored);
-      Object.assign(state, { summary, lineCount, status: 'ready', progress: 100, error: null });
-    } else {
-      const auth = {
-        companyId: state.companyId,
-        userId: state.userId,
-        locale: state.locale,
-      } as AuthContext;
-      // Each batch is checked, then written, as the file is read: one transaction for the whole file.
-      const { stored, summary } = await deps.db.transaction(async (tx) => {
-        const project = await requireProject(tx, auth, state.projectId);
-        return analyse(tx, file.bytes, state, onProgress, async (valid) => {
-          await write(tx, state, valid);
-          if (!state.sendInscription) return;
-          // Progress is noted as the e-mails are queued too: a long run is never taken for an interrupted one.
-          for (const [index, r] of valid.entries()) {
-            if (r.participantId && !r.inscriptionSentAt)
-              await inscribe(tx, auth, project, r.participantId, deps.now());
-            if (index % 200 === 199) await onProgress(live.get(state.id) ?? 0);
-          }
-        });
+      dropped = state.checked;
+      Object.assign(state, {
+        summary,
+        lineCount,
+        status: 'ready',
+        progress: 100,
+        error: null,
+        checked: { ...run, fingerprint },
       });
+      kept = undefined;
+    } else {
+      const saved =
+        (await saveChecked(deps, state, onProgress)) ??
+        // The project or a person changed since the dry run: each batch is checked again, then written, as the
+        // file is read, in one transaction for the whole file.
+        (await deps.db.transaction(async (tx) => {
+          const project = await requireProject(tx, state.companyId, state.projectId);
+          return analyse(tx, file.bytes, state, onProgress, ({ valid }) =>
+            writeBatch(deps, tx, state, project, valid, 'merge', onProgress),
+          );
+        }));
       if (await superseded()) return;
-      await writeStoredRows(deps, state.id, stored);
-      Object.assign(state, { summary, status: 'done', progress: 100, error: null });
+      if (saved.stored) await writeStoredRows(deps, state.id, saved.stored);
+      dropped = state.checked;
+      Object.assign(state, { summary: saved.summary, status: 'done', progress: 100, error: null });
+      state.checked = undefined;
       if (state.sendInscription) await deliverSoon(deps);
     }
   } catch (err) {
@@ -828,10 +1039,13 @@ export async function runImport(deps: Deps, data: ImportJobData) {
       console.error('participant import failed:', String((err as Error).message).slice(0, 300));
   } finally {
     live.delete(state.id);
+    // What this run kept but did not hand over (it failed or was superseded), and what it replaced.
+    await dropChecked(deps, state.id, kept);
   }
   if (await superseded().catch(() => false)) return;
   state.runId = null;
   await writeState(deps, state);
+  await dropChecked(deps, state.id, dropped);
 }
 
 /** Hands the step to pg-boss when its queue is there; otherwise runs it in this process, in the background. */
@@ -855,7 +1069,7 @@ async function startRun(deps: Deps, state: ImportState, status: 'analysing' | 's
   if (queue) {
     await deps.jobs.send(IMPORT_JOB, data, { retryLimit: 1 });
   } else {
-    live.set(state.id, 0);
+    live.set(state.id, { progress: 0 });
     void runImport(deps, data).catch((err) => console.error('participant import failed', err));
   }
 }
@@ -921,7 +1135,7 @@ export async function errorReport(deps: Deps, auth: AuthContext, projectId: stri
 }
 
 export async function template(deps: Deps, auth: AuthContext, projectId: string) {
-  await requireProject(deps.db, auth, projectId);
+  await requireProject(deps.db, auth.companyId, projectId);
   const lang = auth.locale;
   const [own, roles, groups] = await Promise.all([
     participantRepo.listOwnProfileFields(deps.db, projectId),

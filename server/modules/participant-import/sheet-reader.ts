@@ -1,0 +1,147 @@
+/**
+ * The rows of an import's spreadsheet read in a worker thread (`sheet-worker.ts`), so that a dry run or a save
+ * checks one batch while the next is unzipped and parsed. A worker takes a quarter of a second to start (exceljs):
+ * one is kept idle for the next file, started when a file is uploaded; a second file read at the same time gets a
+ * worker of its own. Small files are read in the calling thread.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { readSheet } from './read';
+import type { SheetMessage, SheetRequest } from './sheet-worker';
+
+/** Below this size a file is read in the calling thread: it takes less time than handing it over. */
+const WORKER_MIN_BYTES = 64 * 1024;
+
+// Built, the worker is dist/server/sheet-worker.js beside main.js.
+const fromSources = import.meta.url.endsWith('.ts');
+
+/**
+ * From the sources (tests, benches, dev) the worker is the TypeScript file: a module of two lines registers tsx in
+ * the worker, then imports it (tsx given with `--import` to a worker does not apply to its first module on Node 20).
+ */
+function workerUrl() {
+  if (!fromSources) return new URL('./sheet-worker.js', import.meta.url);
+  const tsx = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
+  const code = [
+    `import { register } from ${JSON.stringify(pathToFileURL(tsx).href)};`,
+    'register();',
+    `await import(${JSON.stringify(new URL('./sheet-worker.ts', import.meta.url).href)});`,
+  ].join('\n');
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+interface Reader {
+  worker: Worker;
+  /** Resolves when the worker has loaded its modules. */
+  ready: Promise<void>;
+}
+
+let idle: Reader | null = null;
+
+function spawn(): Reader {
+  const worker = new Worker(workerUrl());
+  worker.unref();
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the sheet reader stopped (${code})`)));
+  });
+  // An idle worker that fails is forgotten; one in use reports through its read.
+  ready.catch(() => {
+    if (idle?.worker === worker) idle = null;
+  });
+  worker.on('error', () => {
+    if (idle?.worker === worker) idle = null;
+  });
+  return { worker, ready };
+}
+
+/**
+ * Starts the idle worker ahead of a read (a file was just uploaded), so that its start is not waited for. Resolves
+ * to whether it started (else files are read in the calling thread).
+ */
+export function warmSheetReader(): Promise<boolean> {
+  idle ??= spawn();
+  return idle.ready.then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The same rows as `readSheet` (the header row first, each with its `line`), read in a worker when the file is
+ * large enough. If the worker cannot start, the file is read here.
+ */
+export async function* readSheetRows(
+  bytes: Uint8Array,
+  onBytes: (read: number) => void = () => {},
+): AsyncGenerator<string[]> {
+  if (bytes.length < WORKER_MIN_BYTES) {
+    yield* readSheet(bytes, onBytes);
+    return;
+  }
+  const reader = idle ?? spawn();
+  idle = null;
+  try {
+    await reader.ready;
+  } catch {
+    yield* readSheet(bytes, onBytes);
+    return;
+  }
+  const { worker } = reader;
+  worker.ref();
+  const inbox: SheetMessage[] = [];
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  const onMessage = (message: SheetMessage) => {
+    inbox.push(message);
+    notify();
+  };
+  const onError = (err: Error) => {
+    failure = err;
+    notify();
+  };
+  const onExit = (code: number) => {
+    failure ??= new Error(`the sheet reader stopped (${code})`);
+    notify();
+  };
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
+  let finished = false;
+  try {
+    // A copy: the caller keeps its bytes (the save reads the same file again if it must).
+    const copy = new Uint8Array(bytes);
+    worker.postMessage({ type: 'read', bytes: copy } satisfies SheetRequest, [copy.buffer]);
+    for (;;) {
+      while (!inbox.length && !failure) await new Promise<void>((resolve) => (wake = resolve));
+      const message = inbox.shift();
+      if (!message) throw failure ?? new Error('the sheet reader stopped');
+      if (message.type === 'end') break;
+      if (message.type === 'error') {
+        finished = true;
+        throw new Error(message.message);
+      }
+      if (message.type !== 'rows') continue;
+      worker.postMessage({ type: 'more' } satisfies SheetRequest);
+      onBytes(message.read);
+      for (const [i, row] of message.rows.entries()) yield Object.assign(row, { line: message.lines[i] });
+    }
+    finished = true;
+  } finally {
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    worker.unref();
+    // A worker left in the middle of a file (the caller stopped early, or it failed) is not reused.
+    if (finished && !failure && !idle) idle = reader;
+    else void worker.terminate();
+  }
+}

@@ -1,0 +1,58 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { lineOf, readSheet } from './read';
+import { readSheetRows, warmSheetReader } from './sheet-reader';
+
+async function collect(rows: AsyncIterable<string[]>, limit = Number.POSITIVE_INFINITY) {
+  const out: { cells: string[]; line: number }[] = [];
+  for await (const row of rows) {
+    out.push({ cells: [...row], line: lineOf(row, -1) });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** A French CSV of `n` people (over the size read in the worker), a title above its headers, a blank line inside. */
+function frenchCsv(n: number) {
+  const lines = ['Salon B2B, Montréal;;;', 'Prénom;Nom;Courriel;Groupes'];
+  for (let i = 0; i < n; i++) {
+    lines.push(`Hélène${i};Bélanger;helene.${i}@exemple.test;"Santé; Montréal"`);
+    if (i === 10) lines.push(';;;');
+  }
+  return new TextEncoder().encode(lines.join('\r\n'));
+}
+
+describe('readSheetRows: a large spreadsheet read in a worker thread', () => {
+  it('gives the rows and line numbers readSheet gives, for a CSV and a workbook', async () => {
+    expect(await warmSheetReader()).toBe(true);
+    const csv = frenchCsv(3000);
+    expect(csv.length).toBeGreaterThan(64 * 1024);
+    const before = Buffer.from(csv);
+    const expected = await collect(readSheet(csv));
+    expect(expected).toHaveLength(3001);
+    expect(await collect(readSheetRows(csv))).toEqual(expected);
+    // The caller's bytes are left as they were (the save may read the file again).
+    expect(Buffer.from(csv).equals(before)).toBe(true);
+
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Inscrits');
+    sheet.addRow(['Courriel', 'Prénom', 'Nom']);
+    for (let i = 0; i < 4000; i++) sheet.addRow([`p${i}@exemple.test`, `Prénom ${i}`, `Nom ${i}`]);
+    const xlsx = new Uint8Array(await workbook.xlsx.writeBuffer());
+    expect(xlsx.length).toBeGreaterThan(64 * 1024);
+    const rows = await collect(readSheetRows(xlsx));
+    expect(rows).toEqual(await collect(readSheet(xlsx)));
+    expect(rows.at(-1)).toEqual({ cells: ['p3999@exemple.test', 'Prénom 3999', 'Nom 3999'], line: 4001 });
+  });
+
+  it('reads the next file whole after a reading stopped early, and reports a file it cannot read', async () => {
+    const csv = frenchCsv(3000);
+    expect(await collect(readSheetRows(csv), 5)).toHaveLength(5);
+    expect(await collect(readSheetRows(csv))).toHaveLength(3001);
+    // Looks like a workbook (a zip), is not one.
+    const broken = new Uint8Array(100 * 1024).fill(7);
+    broken.set([0x50, 0x4b, 0x03, 0x04]);
+    await expect(collect(readSheetRows(broken))).rejects.toThrow();
+    expect(await collect(readSheetRows(csv))).toHaveLength(3001);
+  });
+});
