@@ -87,7 +87,8 @@ export async function* readSheetRows(
   idle = null;
   try {
     await reader.ready;
-  } catch {
+  } catch (err) {
+    console.warn('the sheet reader thread did not start; reading in the main thread:', String(err));
     yield* readSheet(bytes, onBytes);
     return;
   }
