@@ -26,8 +26,8 @@ import { listFieldRows } from '../profile-fields/repository';
 import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import { matchHeaders, normaliseHeader, readLanguage, TEMPLATE_HEADERS } from './headers';
-import { detectKind, lineOf, readSheet } from './read';
-import { readSheetRows, warmSheetReader } from './sheet-reader';
+import { detectKind, lineOf } from './read';
+import { readHeader, readSheetRows, takeRows } from './sheet-reader';
 
 /** The pg-boss queue of the analysis and the save (see jobs.ts). */
 export const IMPORT_JOB = 'participants.import';
@@ -260,21 +260,17 @@ export async function upload(
     const maximum = Math.min(IMPORT_MAX_BYTES, IMAGE_MAX_BYTES) / 1024 / 1024;
     throw AppError.field('file', 'validation.participantImport.tooLarge', { maximum });
   }
+  const id = randomUUID();
+  const kind = detectKind(file.bytes);
+  const fileKey = `imports/${id}.${kind}`;
   let columns: string[] | undefined;
   try {
-    for await (const row of readSheet(file.bytes)) {
-      columns = row;
-      break;
-    }
+    // The reading stays paused after the header: the dry run goes on with it.
+    columns = await readHeader(fileKey, file.bytes);
   } catch {
     throw AppError.field('file', 'validation.participantImport.unreadable');
   }
   if (!columns?.length) throw AppError.field('file', 'validation.participantImport.noHeader');
-  // The dry run comes next: the reader of large files starts meanwhile.
-  void warmSheetReader();
-  const id = randomUUID();
-  const kind = detectKind(file.bytes);
-  const fileKey = `imports/${id}.${kind}`;
   await deps.storage.put(
     fileKey,
     file.bytes,
@@ -705,11 +701,14 @@ async function analyse(
     // A failed progress note (storage) must not end the process: the next note, or the end, says where it stands.
     await onProgress(progress()).catch(() => undefined);
   };
-  let header = true;
-  let index = 0;
-  for await (const row of readSheetRows(bytes, (n) => {
+  const onBytes = (n: number) => {
     read = n;
-  })) {
+  };
+  // The reading the upload paused after the header row, else a new one (header first).
+  const resumed = takeRows(state.fileKey, onBytes);
+  let header = !resumed;
+  let index = resumed ? 1 : 0;
+  for await (const row of resumed ?? readSheetRows(bytes, onBytes)) {
     index++;
     if (header) {
       header = false;
@@ -729,9 +728,6 @@ async function analyse(
 
 /** The checks of a batch no longer hold (the project or a person changed since they were made). */
 class StaleCheck extends Error {}
-
-/** Rows written per statement by a save that reuses the dry run's checks. */
-const WRITE_BATCH = 5000;
 
 const column = <T>(rows: ValidRow[], value: (r: ValidRow) => T) => sql.param(rows.map(value));
 
@@ -869,7 +865,10 @@ interface CheckedBatch {
   valid: (Omit<ValidRow, 'stored' | 'inscriptionSentAt'> & { inscriptionSentAt: string | null })[];
 }
 
-/** The checked batches of a run are removed (a later dry run's, or a save's, end): a failure leaves them behind. */
+/**
+ * Removes the checked batches of a dry run: when the save is done, when a newer dry run replaces them, or when their
+ * own run fails or is superseded (a file the storage fails to delete stays behind).
+ */
 async function dropChecked(deps: Deps, id: string, checked: { runId: string; batches: number } | undefined) {
   if (!checked) return;
   for (let n = 0; n < checked.batches; n++)
@@ -917,7 +916,6 @@ async function saveChecked(
     return await deps.db.transaction(async (tx) => {
       const project = await requireProject(tx, state.companyId, state.projectId);
       if ((await checkContext(tx, state)).fingerprint !== checked.fingerprint) throw new StaleCheck();
-      let pending: ValidRow[] = [];
       for (let n = 0; n < checked.batches; n++) {
         const file = await deps.storage.get(checkedKey(state.id, checked.runId, n));
         if (!file) throw new StaleCheck();
@@ -926,17 +924,15 @@ async function saveChecked(
         const existing = await loadExisting(tx, state.companyId, state.projectId, emails);
         if (batch.stamps.some(([email, stamp]) => stampOf(existing.get(email)) !== stamp))
           throw new StaleCheck();
-        for (const row of batch.valid) {
-          pending.push({
+        const valid = batch.valid.map(
+          (row): ValidRow => ({
             ...row,
             // The rows the dry run showed stay as they are: the writes refuse a registration made meanwhile.
             stored: { line: row.line, action: row.action, reasons: [], email: '', name: '' },
             inscriptionSentAt: row.inscriptionSentAt ? new Date(row.inscriptionSentAt) : null,
-          });
-        }
-        if (pending.length < WRITE_BATCH && n < checked.batches - 1) continue;
-        await writeBatch(deps, tx, state, project, pending, 'refuse', onProgress);
-        pending = [];
+          }),
+        );
+        await writeBatch(deps, tx, state, project, valid, 'refuse', onProgress);
         await onProgress(((n + 1) / Math.max(1, checked.batches)) * 99).catch(() => undefined);
       }
       return { stored: null, summary: state.summary };
@@ -969,13 +965,13 @@ export async function runImport(deps: Deps, data: ImportJobData) {
   /** The checked batches this run kept (a dry run), and those it made useless (the previous dry run's). */
   let kept: { runId: string; batches: number } | undefined;
   let dropped: ImportState['checked'];
+  /** The checked batches being stored (a dry run stores each while it checks the next). */
+  const puts: Promise<void>[] = [];
   try {
     if (!file) throw new AppError('participantImport.fileGone', 'notFound');
     if (state.status === 'analysing') {
       kept = { runId: data.runId, batches: 0 };
-      const run = kept;
-      // Each batch is stored while the next one is read and checked.
-      const puts: Promise<void>[] = [];
+      const keeping = kept;
       const { stored, summary, lineCount, fingerprint } = await analyse(
         deps.db,
         file.bytes,
@@ -990,11 +986,12 @@ export async function runImport(deps: Deps, data: ImportJobData) {
             })),
           };
           const put = deps.storage.put(
-            checkedKey(state.id, run.runId, run.batches++),
+            checkedKey(state.id, keeping.runId, keeping.batches++),
             Buffer.from(JSON.stringify(batch)),
             'application/json',
           );
-          put.catch(() => undefined); // awaited below; a failure meanwhile is not an unhandled rejection
+          // Each batch is stored while the next one is read and checked; a failure is met below, not unhandled.
+          put.catch(() => undefined);
           puts.push(put);
         },
       );
@@ -1008,7 +1005,7 @@ export async function runImport(deps: Deps, data: ImportJobData) {
         status: 'ready',
         progress: 100,
         error: null,
-        checked: { ...run, fingerprint },
+        checked: { ...keeping, fingerprint },
       });
       kept = undefined;
     } else {
@@ -1039,7 +1036,8 @@ export async function runImport(deps: Deps, data: ImportJobData) {
       console.error('participant import failed:', String((err as Error).message).slice(0, 300));
   } finally {
     live.delete(state.id);
-    // What this run kept but did not hand over (it failed or was superseded), and what it replaced.
+    // What this run kept but did not hand over (it failed or was superseded), once none is still being stored.
+    await Promise.allSettled(puts);
     await dropChecked(deps, state.id, kept);
   }
   if (await superseded().catch(() => false)) return;

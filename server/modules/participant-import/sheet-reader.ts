@@ -92,8 +92,8 @@ export async function* readSheetRows(
     yield* readSheet(bytes, onBytes);
     return;
   }
+  // Never keeps the process alive by itself (a reading may wait, paused, for the dry run: see `readHeader`).
   const { worker } = reader;
-  worker.ref();
   const inbox: SheetMessage[] = [];
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
@@ -140,9 +140,63 @@ export async function* readSheetRows(
     worker.off('message', onMessage);
     worker.off('error', onError);
     worker.off('exit', onExit);
-    worker.unref();
     // A worker left in the middle of a file (the caller stopped early, or it failed) is not reused.
     if (finished && !failure && !idle) idle = reader;
     else void worker.terminate();
   }
+}
+
+/**
+ * Readings paused after their header row, by the storage key of their file: the upload reads the header, and the dry
+ * run that follows goes on with the same reading instead of unzipping and parsing the file again. A reading not
+ * taken within a few minutes (the organiser left) or pushed out by newer ones is stopped.
+ */
+interface Paused {
+  rows: AsyncGenerator<string[]>;
+  /** Sends the bytes read to whoever takes the reading on. */
+  redirect: (onBytes: (read: number) => void) => void;
+  timer: NodeJS.Timeout;
+}
+const paused = new Map<string, Paused>();
+/** Readings kept paused at once (each may hold a worker thread). */
+const PAUSED_MAX = 2;
+const PAUSED_MS = 5 * 60_000;
+
+function stop(key: string) {
+  const entry = paused.get(key);
+  if (!entry) return;
+  paused.delete(key);
+  clearTimeout(entry.timer);
+  void entry.rows.return(undefined);
+}
+
+/**
+ * The header row of a file (the first row `readSheetRows` gives), or undefined when it has none; the reading is kept
+ * paused under `key` for `takeRows`. Throws when the file cannot be read.
+ */
+export async function readHeader(key: string, bytes: Uint8Array): Promise<string[] | undefined> {
+  let listen: (read: number) => void = () => {};
+  const rows = readSheetRows(bytes, (read) => listen(read));
+  const first = await rows.next();
+  if (first.done) return undefined;
+  stop(key);
+  paused.set(key, {
+    rows,
+    redirect: (onBytes) => {
+      listen = onBytes;
+    },
+    timer: setTimeout(() => stop(key), PAUSED_MS).unref(),
+  });
+  for (const older of paused.keys()) if (paused.size > PAUSED_MAX) stop(older);
+  return first.value;
+}
+
+/** The rows after the header of a file whose reading `readHeader` paused, or null (read it again). */
+export function takeRows(key: string, onBytes: (read: number) => void): AsyncGenerator<string[]> | null {
+  const entry = paused.get(key);
+  if (!entry) return null;
+  paused.delete(key);
+  clearTimeout(entry.timer);
+  entry.redirect(onBytes);
+  return entry.rows;
 }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { lineOf, readSheet } from './read';
-import { readSheetRows, warmSheetReader } from './sheet-reader';
+import { readHeader, readSheetRows, takeRows, warmSheetReader } from './sheet-reader';
 
 async function collect(rows: AsyncIterable<string[]>, limit = Number.POSITIVE_INFINITY) {
   const out: { cells: string[]; line: number }[] = [];
@@ -54,5 +54,21 @@ describe('readSheetRows: a large spreadsheet read in a worker thread', () => {
     broken.set([0x50, 0x4b, 0x03, 0x04]);
     await expect(collect(readSheetRows(broken))).rejects.toThrow();
     expect(await collect(readSheetRows(csv))).toHaveLength(3001);
+  });
+
+  it('keeps a reading paused after its header row for the dry run that follows, once', async () => {
+    const csv = frenchCsv(3000);
+    const expected = await collect(readSheet(csv));
+    expect([...((await readHeader('imports/essai.csv', csv)) ?? [])]).toEqual(expected[0].cells);
+    let read = 0;
+    const rest = takeRows('imports/essai.csv', (n) => {
+      read = n;
+    });
+    expect(rest).not.toBeNull();
+    expect(await collect(rest as AsyncGenerator<string[]>)).toEqual(expected.slice(1));
+    expect(read).toBe(csv.length);
+    // Taken once: a second dry run reads the file again.
+    expect(takeRows('imports/essai.csv', () => {})).toBeNull();
+    expect(await readHeader('imports/vide.csv', new TextEncoder().encode('\n;;\n'))).toBeUndefined();
   });
 });
