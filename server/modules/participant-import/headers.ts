@@ -104,3 +104,27 @@ export function readLanguage(text: string): 'fr' | 'en' | null | undefined {
   if (['en', 'anglais', 'english', 'eng', 'ang'].includes(word)) return 'en';
   return null;
 }
+
+/**
+ * Finds a role or group by the name a cell gives, French or English: the name as written (case aside) first, then
+ * the name without accents and punctuation (« sante » for « Santé »). A loose match shared by two items (« C++ »
+ * and « C# » are both « c ») finds neither: the row is refused with the name rather than put in the wrong group.
+ */
+export function nameLookup(items: { id: string; nameFr: string; nameEn: string }[]) {
+  const exact = new Map<string, Set<string>>();
+  const loose = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, key: string, id: string) => {
+    if (key) map.set(key, (map.get(key) ?? new Set()).add(id));
+  };
+  const exactKey = (text: string) => text.normalize('NFC').trim().toLocaleLowerCase('fr');
+  for (const item of items) {
+    for (const name of [item.nameFr, item.nameEn]) {
+      add(exact, exactKey(name), item.id);
+      add(loose, normaliseHeader(name), item.id);
+    }
+  }
+  const only = (ids: Set<string> | undefined) => (ids?.size === 1 ? [...ids][0] : undefined);
+  return (text: string): string | undefined =>
+    only(exact.get(exactKey(text))) ??
+    (exact.has(exactKey(text)) ? undefined : only(loose.get(normaliseHeader(text))));
+}

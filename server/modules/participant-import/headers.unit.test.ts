@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchHeaders, normaliseHeader, readLanguage } from './headers';
+import { matchHeaders, nameLookup, normaliseHeader, readLanguage } from './headers';
 
 describe('matching the columns of an import (U3)', () => {
   const own = [
@@ -65,5 +65,29 @@ describe('matching the columns of an import (U3)', () => {
     expect(readLanguage('english')).toBe('en');
     expect(readLanguage('')).toBeUndefined();
     expect(readLanguage('klingon')).toBeNull();
+  });
+});
+
+describe('finding a role or group by the name a cell gives (U3)', () => {
+  const id = (n: number) => `3f1c2a8e-0000-4000-8000-00000000000${n}`;
+  const find = nameLookup([
+    { id: id(1), nameFr: 'Santé', nameEn: 'Health' },
+    { id: id(2), nameFr: 'C++', nameEn: 'C++' },
+    { id: id(3), nameFr: 'C#', nameEn: 'C#' },
+    { id: id(4), nameFr: 'Montréal', nameEn: 'Montreal' },
+  ]);
+
+  it('takes the French or English name, case and accents aside', () => {
+    expect(find('Santé')).toBe(id(1));
+    expect(find('HEALTH')).toBe(id(1));
+    expect(find(' sante ')).toBe(id(1));
+    expect(find('MONTREAL')).toBe(id(4));
+  });
+
+  it('tells apart names that differ only by punctuation, and refuses a loose match they share', () => {
+    expect(find('C++')).toBe(id(2));
+    expect(find('c#')).toBe(id(3));
+    expect(find('C')).toBeUndefined();
+    expect(find('Ottawa')).toBeUndefined();
   });
 });

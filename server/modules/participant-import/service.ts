@@ -25,7 +25,7 @@ import { inscribe, personFields, profileRules } from '../participants/service';
 import { listFieldRows } from '../profile-fields/repository';
 import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
-import { matchHeaders, normaliseHeader, readLanguage, TEMPLATE_HEADERS } from './headers';
+import { matchHeaders, nameLookup, readLanguage, TEMPLATE_HEADERS } from './headers';
 import { detectKind, lineOf } from './read';
 import { readHeader, readSheetRows, takeRows } from './sheet-reader';
 
@@ -394,17 +394,6 @@ async function loadExisting(db: Executor, companyId: string, projectId: string, 
   return found;
 }
 
-const byName = (items: { id: string; nameFr: string; nameEn: string }[]) => {
-  const map = new Map<string, string>();
-  for (const item of items) {
-    for (const name of [item.nameFr, item.nameEn]) {
-      const key = normaliseHeader(name);
-      if (key && !map.has(key)) map.set(key, item.id);
-    }
-  }
-  return map;
-};
-
 /** A value safe inside an encoded message. */
 const safe = (text: string) => text.replace(/[|=]/g, ' ').slice(0, 100);
 
@@ -450,12 +439,13 @@ async function checkContext(db: Executor, state: ImportState) {
       project?.defaultLanguage,
       state.mapping,
     ]),
-    roleIds: byName(roles),
+    /** A role by the name a cell gives (the same few names come back on every row). */
+    roleOf: cached(nameLookup(roles)),
     /** J4: the role of a new participant whose role cell is empty (none: the row is refused, role required). */
     defaultRoleId: project?.defaultRoleId ?? null,
     /** The language of a new person whose language cell is empty: the project's (their e-mails speak it). */
     defaultLanguage: (project?.defaultLanguage === 'en' ? 'en' : 'fr') as 'fr' | 'en',
-    groupIds: byName(groups),
+    groupOf: cached(nameLookup(groups)),
     // The standard phones are already checked and normalised by `participantInput`: the project's rules only add
     // whether they are mandatory, so they are not parsed a second time (the costliest check of a row).
     profileSchema: participantProfileSchema(
@@ -466,8 +456,6 @@ async function checkContext(db: Executor, state: ImportState) {
     column,
     /** The line where each e-mail of the file was first seen (duplicates). */
     seen: new Map<string, number>(),
-    /** A role's or group's name as compared (the same few names come back on every row). */
-    nameKey: cached(normaliseHeader),
     /** The language of a language cell (« français », "English"…: a few words for the whole file). */
     languageOf: cached(readLanguage),
   };
@@ -503,17 +491,7 @@ const stampOf = (found: Existing | undefined) =>
 
 /** Checks one batch of rows of the file against what the database holds (one lookup for the batch). */
 async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, batch: string[][]) {
-  const {
-    roleIds,
-    defaultRoleId,
-    defaultLanguage,
-    groupIds,
-    profileSchema,
-    column,
-    seen,
-    nameKey,
-    languageOf,
-  } = ctx;
+  const { roleOf, defaultRoleId, defaultLanguage, groupOf, profileSchema, column, seen, languageOf } = ctx;
   const stored: StoredRow[] = [];
   const valid: ValidRow[] = [];
   /** E-mails first seen in this batch, with the stamp of what the database holds of them (see below). */
@@ -542,7 +520,7 @@ async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, b
     // Role: by its French or English name; when the cell is empty a registered participant keeps theirs, and a new
     // one gets the project's default role.
     const roleText = cell(row, 'role') ?? '';
-    let roleId = roleText ? roleIds.get(nameKey(roleText)) : (found?.roleId ?? defaultRoleId ?? undefined);
+    let roleId = roleText ? roleOf(roleText) : (found?.roleId ?? defaultRoleId ?? undefined);
     if (!roleText && !roleId) reasons.push({ field: 'role', message: ROLE_REQUIRED });
     else if (!roleId) {
       reasons.push({
@@ -557,7 +535,7 @@ async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, b
       .split(/[;\n]/)
       .map((n) => n.trim())
       .filter(Boolean)) {
-      const groupId = groupIds.get(nameKey(name));
+      const groupId = groupOf(name);
       if (groupId) wanted.push(groupId);
       else {
         reasons.push({
