@@ -27,7 +27,7 @@ import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import { matchHeaders, nameLookup, readLanguage, TEMPLATE_HEADERS } from './headers';
 import { detectKind, lineOf } from './read';
-import { readHeader, readSheetRows, takeRows } from './sheet-reader';
+import { dropReading, readHeader, readSheetRows, takeRows } from './sheet-reader';
 
 /** The pg-boss queue of the analysis and the save (see jobs.ts). */
 export const IMPORT_JOB = 'participants.import';
@@ -79,6 +79,8 @@ export interface ImportState {
    * of its checked batches), how many batches, and the fingerprint of what the checks depended on.
    */
   checked?: { runId: string; batches: number; fingerprint: string };
+  /** The batches the dry run at work has kept so far (noted with its progress: an interrupted one leaves them). */
+  keeping?: { runId: string; batches: number };
   /** The run the background job must match (a newer start supersedes an older job). */
   runId: string | null;
   /** The caller's user and language, for the job (inscription e-mails use the participant's language). */
@@ -94,6 +96,12 @@ export interface ImportJobData {
 
 const stateKey = (id: string) => `imports/${id}.json`;
 const rowsKey = (id: string) => `imports/${id}-rows.json`;
+/**
+ * The version of the checks of a row and of what a dry run keeps of them: bumped whenever `checkBatch`, the name and
+ * header matching or the participant rules change, so that a dry run made before an upgrade is checked again.
+ */
+const CHECKS_VERSION = 2;
+
 /** The valid rows of one batch of a dry run, with what they were checked against (see `CheckedBatch`). */
 const checkedKey = (id: string, runId: string, batch: number) =>
   `imports/${id}-checked-${runId}-${batch}.json`;
@@ -138,8 +146,9 @@ async function writeStoredRows(deps: Deps, id: string, rows: StoredRow[]) {
 
 /** The import of this project of the caller's company; anything else is not found. */
 async function loadState(deps: Deps, auth: AuthContext, projectId: string, id: string) {
+  // A run's own state while it works; once it is over, what it wrote (it may not have yet: then still "working").
   const running = live.get(id)?.state;
-  const state = running ? { ...running } : await readState(deps, id);
+  const state = running && busy(running) ? { ...running } : await readState(deps, id);
   if (!state || state.companyId !== auth.companyId || state.projectId !== projectId)
     throw AppError.notFound();
   // A run that stopped noting progress was interrupted (restart): nothing of a save was kept (one transaction).
@@ -151,7 +160,10 @@ async function loadState(deps: Deps, auth: AuthContext, projectId: string, id: s
     state.status = 'failed';
     state.error = 'errors.participantImport.interrupted';
     state.runId = null;
+    const partial = state.keeping;
+    state.keeping = undefined;
     await writeState(deps, state);
+    await dropChecked(deps, state.id, partial);
   }
   return state;
 }
@@ -271,33 +283,40 @@ export async function upload(
     throw AppError.field('file', 'validation.participantImport.unreadable');
   }
   if (!columns?.length) throw AppError.field('file', 'validation.participantImport.noHeader');
-  await deps.storage.put(
-    fileKey,
-    file.bytes,
-    kind === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  );
-  const own = await participantRepo.listOwnProfileFields(deps.db, projectId);
-  // Columns of standard fields switched inactive are matched to nothing (U5: never written).
-  const offered = new Set((await targetsOf(deps.db, auth.companyId, projectId)).map((x) => x.key));
-  const state: ImportState = {
-    id,
-    companyId: auth.companyId,
-    projectId,
-    fileKey,
-    fileName: file.filename.slice(0, 200),
-    columns,
-    mapping: matchHeaders(columns, own).map((target) => (target && offered.has(target) ? target : null)),
-    status: 'uploaded',
-    progress: 0,
-    summary: emptySummary(),
-    error: null,
-    sendInscription: false,
-    runId: null,
-    userId: auth.userId,
-    locale: auth.locale,
-    updatedAt: deps.now().toISOString(),
-  };
-  await writeState(deps, state);
+  let state: ImportState;
+  try {
+    await deps.storage.put(
+      fileKey,
+      file.bytes,
+      kind === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const own = await participantRepo.listOwnProfileFields(deps.db, projectId);
+    // Columns of standard fields switched inactive are matched to nothing (U5: never written).
+    const offered = new Set((await targetsOf(deps.db, auth.companyId, projectId)).map((x) => x.key));
+    state = {
+      id,
+      companyId: auth.companyId,
+      projectId,
+      fileKey,
+      fileName: file.filename.slice(0, 200),
+      columns,
+      mapping: matchHeaders(columns, own).map((target) => (target && offered.has(target) ? target : null)),
+      status: 'uploaded',
+      progress: 0,
+      summary: emptySummary(),
+      error: null,
+      sendInscription: false,
+      runId: null,
+      userId: auth.userId,
+      locale: auth.locale,
+      updatedAt: deps.now().toISOString(),
+    };
+    await writeState(deps, state);
+  } catch (err) {
+    // No import to analyse: its paused reading is stopped now rather than in a few minutes.
+    dropReading(fileKey);
+    throw err;
+  }
   return present(deps, auth, state);
 }
 
@@ -323,11 +342,14 @@ export async function setMapping(
     return target;
   });
   state.mapping = next;
-  // A new mapping calls for a new dry run.
+  // A new mapping calls for a new dry run: what the last one kept is of no use.
+  const previous = state.checked;
+  state.checked = undefined;
   state.status = 'uploaded';
   state.summary = emptySummary();
   state.progress = 0;
   await writeState(deps, state);
+  await dropChecked(deps, state.id, previous);
   return present(deps, auth, state);
 }
 
@@ -432,6 +454,7 @@ async function checkContext(db: Executor, state: ImportState) {
   return {
     /** Everything the checks of a row depend on besides the row and the persons it names (see `saveChecked`). */
     fingerprint: hash([
+      CHECKS_VERSION,
       roles,
       groups,
       rules,
@@ -950,6 +973,7 @@ export async function runImport(deps: Deps, data: ImportJobData) {
     if (state.status === 'analysing') {
       kept = { runId: data.runId, batches: 0 };
       const keeping = kept;
+      state.keeping = keeping;
       const { stored, summary, lineCount, fingerprint } = await analyse(
         deps.db,
         file.bytes,
@@ -963,12 +987,14 @@ export async function runImport(deps: Deps, data: ImportJobData) {
               inscriptionSentAt: row.inscriptionSentAt?.toISOString() ?? null,
             })),
           };
+          // Each batch is stored while the next one is read and checked (one at a time: a slow storage holds the
+          // reading back rather than letting the batches pile up in memory); a failure is met below, not unhandled.
+          await puts.at(-1);
           const put = deps.storage.put(
             checkedKey(state.id, keeping.runId, keeping.batches++),
             Buffer.from(JSON.stringify(batch)),
             'application/json',
           );
-          // Each batch is stored while the next one is read and checked; a failure is met below, not unhandled.
           put.catch(() => undefined);
           puts.push(put);
         },
@@ -984,6 +1010,7 @@ export async function runImport(deps: Deps, data: ImportJobData) {
         progress: 100,
         error: null,
         checked: { ...keeping, fingerprint },
+        keeping: undefined,
       });
       kept = undefined;
     } else {
@@ -1017,8 +1044,13 @@ export async function runImport(deps: Deps, data: ImportJobData) {
     // What this run kept but did not hand over (it failed or was superseded), once none is still being stored.
     await Promise.allSettled(puts);
     await dropChecked(deps, state.id, kept);
+    state.keeping = undefined;
   }
-  if (await superseded().catch(() => false)) return;
+  if (await superseded().catch(() => false)) {
+    // A newer run took over: what this dry run kept is nobody's.
+    if (state.checked?.runId === data.runId) await dropChecked(deps, state.id, state.checked);
+    return;
+  }
   state.runId = null;
   await writeState(deps, state);
   await dropChecked(deps, state.id, dropped);
@@ -1045,8 +1077,14 @@ async function startRun(deps: Deps, state: ImportState, status: 'analysing' | 's
   if (queue) {
     await deps.jobs.send(IMPORT_JOB, data, { retryLimit: 1 });
   } else {
-    live.set(state.id, { progress: 0 });
-    void runImport(deps, data).catch((err) => console.error('participant import failed', err));
+    const waiting: LiveRun = { progress: 0 };
+    live.set(state.id, waiting);
+    void runImport(deps, data)
+      .catch((err) => console.error('participant import failed', err))
+      // A run that did not start (the import changed meanwhile, the storage failed) leaves no "working" mark.
+      .finally(() => {
+        if (live.get(state.id) === waiting) live.delete(state.id);
+      });
   }
 }
 

@@ -126,10 +126,7 @@ export async function* readSheetRows(
       const message = inbox.shift();
       if (!message) throw failure ?? new Error('the sheet reader stopped');
       if (message.type === 'end') break;
-      if (message.type === 'error') {
-        finished = true;
-        throw new Error(message.message);
-      }
+      if (message.type === 'error') throw new Error(message.message);
       if (message.type !== 'rows') continue;
       worker.postMessage({ type: 'more' } satisfies SheetRequest);
       onBytes(message.read);
@@ -162,7 +159,8 @@ const paused = new Map<string, Paused>();
 const PAUSED_MAX = 2;
 const PAUSED_MS = 5 * 60_000;
 
-function stop(key: string) {
+/** Stops the reading paused under `key`, if any (its import was not kept). */
+export function dropReading(key: string) {
   const entry = paused.get(key);
   if (!entry) return;
   paused.delete(key);
@@ -179,15 +177,15 @@ export async function readHeader(key: string, bytes: Uint8Array): Promise<string
   const rows = readSheetRows(bytes, (read) => listen(read));
   const first = await rows.next();
   if (first.done) return undefined;
-  stop(key);
+  dropReading(key);
   paused.set(key, {
     rows,
     redirect: (onBytes) => {
       listen = onBytes;
     },
-    timer: setTimeout(() => stop(key), PAUSED_MS).unref(),
+    timer: setTimeout(() => dropReading(key), PAUSED_MS).unref(),
   });
-  for (const older of paused.keys()) if (paused.size > PAUSED_MAX) stop(older);
+  for (const older of paused.keys()) if (paused.size > PAUSED_MAX) dropReading(older);
   return first.value;
 }
 
