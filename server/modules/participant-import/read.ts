@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { HEADER_SYNONYMS, normaliseHeader } from './headers';
+import { normalisePhone } from '../../../contracts/phone';
+import { HEADER_SYNONYMS, matchHeaders, normaliseHeader } from './headers';
 
 export type FileKind = 'csv' | 'xlsx';
 
@@ -114,6 +115,32 @@ export async function* readRows(
   for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     yield Object.assign(record.record, { line: record.info.lines });
   }
+}
+
+/**
+ * A row as the readers give it: its cells, its line in the file, and — for a large file read in a worker thread —
+ * its phone cells already normalised, by column (see `normaliseRowPhones`).
+ */
+export type SheetRow = string[] & { line?: number; phones?: Record<number, string | null> };
+
+/** The columns of a header row that the automatic mapping gives the standard phones (phone, work phone). */
+export function phoneColumns(header: readonly string[]): number[] {
+  return matchHeaders(header, []).flatMap((target, i) =>
+    target === 'phone' || target === 'phonePro' ? [i] : [],
+  );
+}
+
+/**
+ * The filled phone cells of a row normalised (E.164, or null when not a phone: contracts/phone.ts), by column; none
+ * when the row has no phone. Parsing a phone is the costliest check of a row: a worker thread does it as it reads.
+ */
+export function normaliseRowPhones(row: readonly string[], columns: readonly number[]) {
+  let phones: Record<number, string | null> | undefined;
+  for (const i of columns) {
+    const text = (row[i] ?? '').trim();
+    if (text) (phones ??= {})[i] = normalisePhone(text);
+  }
+  return phones;
 }
 
 /** The line number of a row read by `readRows`. */

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { z } from 'zod';
 import { IMAGE_MAX_BYTES, type UploadedFile } from '../../../contracts/files';
 import { decodeMessage, encodeMessage, type Language } from '../../../contracts/http';
 import {
@@ -12,6 +13,7 @@ import {
   type ImportTarget,
 } from '../../../contracts/participant-import';
 import { participantInput, ROLE_REQUIRED } from '../../../contracts/participants';
+import { normalisePhone } from '../../../contracts/phone';
 import { participantProfileSchema } from '../../../contracts/profile-fields';
 import type { Executor } from '../../db/client';
 import { participantGroups, participants, persons } from '../../db/schema';
@@ -26,7 +28,7 @@ import { listFieldRows } from '../profile-fields/repository';
 import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import { matchHeaders, nameLookup, readLanguage, TEMPLATE_HEADERS } from './headers';
-import { detectKind, lineOf } from './read';
+import { detectKind, lineOf, type SheetRow } from './read';
 import { dropReading, readHeader, readSheetRows, takeRows } from './sheet-reader';
 
 /** The pg-boss queue of the analysis and the save (see jobs.ts). */
@@ -416,6 +418,15 @@ async function loadExisting(db: Executor, companyId: string, projectId: string, 
   return found;
 }
 
+/**
+ * The participant rules for a row of a file: its phones come already normalised (`phoneOf` in `checkBatch`), so
+ * they are not parsed a second time.
+ */
+const importInput = participantInput.extend({
+  phone: z.string().nullable(),
+  phonePro: z.string().nullable(),
+});
+
 /** A value safe inside an encoded message. */
 const safe = (text: string) => text.replace(/[|=]/g, ' ').slice(0, 100);
 
@@ -568,6 +579,19 @@ async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, b
       }
     }
 
+    // Phones: a cell of the file is normalised (E.164), by the reading thread for a large file, else here; an empty
+    // cell keeps the person's number (stored normalised).
+    const phoneErrors: string[] = [];
+    const phoneOf = (key: 'phone' | 'phonePro') => {
+      const i = column.get(key);
+      const text = i === undefined ? '' : (row[i] ?? '').trim();
+      if (i === undefined || !text) return before?.[key] ?? null;
+      const ahead = (row as SheetRow).phones;
+      const value = ahead && i in ahead ? ahead[i] : normalisePhone(text);
+      if (value === null) phoneErrors.push(key);
+      return value;
+    };
+
     const ownValues: Record<string, string> = { ...(found?.profile ?? {}) };
     for (const [target, i] of column) {
       if (!target.startsWith('profile.')) continue;
@@ -581,34 +605,31 @@ async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, b
       lastName: pick('lastName') ?? '',
       organisation: pick('organisation'),
       jobTitle: pick('jobTitle'),
-      phone: pick('phone'),
-      phonePro: pick('phonePro'),
+      phone: phoneOf('phone'),
+      phonePro: phoneOf('phonePro'),
       language: language ?? before?.language ?? defaultLanguage,
       profile: ownValues,
     };
-    const base = participantInput.safeParse(candidate);
+    const base = importInput.safeParse(candidate);
     const noted = new Set<string>();
-    const note = (field: string, message: string) => {
-      if (noted.has(field)) return;
-      noted.add(field);
-      reasons.push({ field, message });
+    /** The first broken rule of each field, under that field (`profile.<id>` for an own field). */
+    const note = (issues: readonly { path: PropertyKey[]; message: string }[]) => {
+      for (const issue of issues) {
+        const field =
+          issue.path[0] === 'profile' ? `profile.${String(issue.path[1])}` : String(issue.path[0]);
+        // The role is said above, with its name.
+        if (field === 'roleId' || noted.has(field)) continue;
+        noted.add(field);
+        reasons.push({
+          field,
+          message: issue.message.startsWith('validation.') ? issue.message : 'validation.invalid',
+        });
+      }
     };
-    if (!base.success) {
-      for (const issue of base.error.issues) {
-        const field =
-          issue.path[0] === 'profile' ? `profile.${String(issue.path[1])}` : String(issue.path[0]);
-        if (field === 'roleId') continue; // said above, with the role's name
-        note(field, issue.message.startsWith('validation.') ? issue.message : 'validation.invalid');
-      }
-    }
+    note(phoneErrors.map((key) => ({ path: [key], message: 'validation.phone' })));
+    if (!base.success) note(base.error.issues);
     const checked = profileSchema.safeParse({ ...candidate, ...(base.success ? base.data : {}) });
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const field =
-          issue.path[0] === 'profile' ? `profile.${String(issue.path[1])}` : String(issue.path[0]);
-        note(field, issue.message.startsWith('validation.') ? issue.message : 'validation.invalid');
-      }
-    }
+    if (!checked.success) note(checked.error.issues);
     if (email && seen.has(email)) {
       reasons.push({
         field: 'email',
@@ -917,10 +938,19 @@ async function saveChecked(
     return await deps.db.transaction(async (tx) => {
       const project = await requireProject(tx, state.companyId, state.projectId);
       if ((await checkContext(tx, state)).fingerprint !== checked.fingerprint) throw new StaleCheck();
-      for (let n = 0; n < checked.batches; n++) {
+      // Each batch is read while the one before is written.
+      const read = async (n: number) => {
         const file = await deps.storage.get(checkedKey(state.id, checked.runId, n));
-        if (!file) throw new StaleCheck();
-        const batch = JSON.parse(file.bytes.toString('utf8')) as CheckedBatch;
+        return file ? (JSON.parse(file.bytes.toString('utf8')) as CheckedBatch) : null;
+      };
+      let next = read(0);
+      for (let n = 0; n < checked.batches; n++) {
+        const batch = await next;
+        if (n + 1 < checked.batches) {
+          next = read(n + 1);
+          next.catch(() => undefined); // met at the next turn; the transaction may end first
+        }
+        if (!batch) throw new StaleCheck();
         const emails = batch.stamps.map(([email]) => email);
         const existing = await loadExisting(tx, state.companyId, state.projectId, emails);
         if (batch.stamps.some(([email, stamp]) => stampOf(existing.get(email)) !== stamp))

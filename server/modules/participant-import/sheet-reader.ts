@@ -130,7 +130,10 @@ export async function* readSheetRows(
       if (message.type !== 'rows') continue;
       worker.postMessage({ type: 'more' } satisfies SheetRequest);
       onBytes(message.read);
-      for (const [i, row] of message.rows.entries()) yield Object.assign(row, { line: message.lines[i] });
+      for (const [i, row] of message.rows.entries()) {
+        const phones = message.phones[i];
+        yield Object.assign(row, phones ? { line: message.lines[i], phones } : { line: message.lines[i] });
+      }
     }
     finished = true;
   } finally {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { lineOf, readSheet } from './read';
+import { lineOf, readSheet, type SheetRow } from './read';
 import { readHeader, readSheetRows, takeRows, warmSheetReader } from './sheet-reader';
 
 async function collect(rows: AsyncIterable<string[]>, limit = Number.POSITIVE_INFINITY) {
@@ -70,5 +70,19 @@ describe('readSheetRows: a large spreadsheet read in a worker thread', () => {
     // Taken once: a second dry run reads the file again.
     expect(takeRows('imports/essai.csv', () => {})).toBeNull();
     expect(await readHeader('imports/vide.csv', new TextEncoder().encode('\n;;\n'))).toBeUndefined();
+  });
+
+  it('gives the phone cells of a large file already normalised, the invalid ones as null', async () => {
+    const lines = ['Courriel;Téléphone;Cellulaire;Téléphone professionnel'];
+    for (let i = 0; i < 3000; i++) lines.push(`p${i}@exemple.test;514 555-${String(1000 + i)};x;`);
+    lines.push('bad@exemple.test;12;;+33 6 12 34 56 78');
+    const found: (Record<number, string | null> | undefined)[] = [];
+    for await (const row of readSheetRows(new TextEncoder().encode(lines.join('\n'))))
+      found.push((row as SheetRow).phones);
+    expect(found).toHaveLength(3002);
+    // The header row has none; « Cellulaire » is not a column the mapping gives a phone.
+    expect(found[0]).toBeUndefined();
+    expect(found[1]).toEqual({ 1: '+15145551000' });
+    expect(found.at(-1)).toEqual({ 1: null, 3: '+33612345678' });
   });
 });

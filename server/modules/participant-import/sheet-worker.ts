@@ -4,12 +4,19 @@
  * one core. One file at a time; see `sheet-reader.ts` for the other side.
  */
 import { parentPort } from 'node:worker_threads';
-import { lineOf, readSheet } from './read';
+import { lineOf, normaliseRowPhones, phoneColumns, readSheet } from './read';
 
 /** Sent by the reader: a batch of rows with their line numbers, or the end, or what stopped the reading. */
 export type SheetMessage =
   | { type: 'ready' }
-  | { type: 'rows'; rows: string[][]; lines: number[]; read: number }
+  | {
+      type: 'rows';
+      rows: string[][];
+      lines: number[];
+      /** The phone cells of each row normalised, by column (`normaliseRowPhones`), or null. */
+      phones: (Record<number, string | null> | null)[];
+      read: number;
+    }
   | { type: 'end' }
   | { type: 'error'; message: string };
 
@@ -29,19 +36,26 @@ async function read(
   let read = 0;
   let rows: string[][] = [];
   let lines: number[] = [];
+  let phones: (Record<number, string | null> | null)[] = [];
   const send = async () => {
     await waitForCredit();
-    port.postMessage({ type: 'rows', rows, lines, read } satisfies SheetMessage);
+    port.postMessage({ type: 'rows', rows, lines, phones, read } satisfies SheetMessage);
     rows = [];
     lines = [];
+    phones = [];
   };
   try {
     let index = 0;
+    /** The columns the automatic mapping gives the phones, known from the header row (the first). */
+    let phoneCells: number[] | null = null;
     for await (const row of readSheet(bytes, (n) => {
       read = n;
     })) {
       index++;
-      rows.push([...row]);
+      const cells = [...row];
+      phones.push(phoneCells ? (normaliseRowPhones(cells, phoneCells) ?? null) : null);
+      phoneCells ??= phoneColumns(cells);
+      rows.push(cells);
       lines.push(lineOf(row, index));
       if (rows.length >= SHEET_BATCH) await send();
     }
