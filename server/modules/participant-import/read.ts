@@ -135,12 +135,15 @@ export function phoneColumns(header: readonly string[]): number[] {
  * when the row has no phone. Parsing a phone is the costliest check of a row: a worker thread does it as it reads.
  */
 export function normaliseRowPhones(row: readonly string[], columns: readonly number[]) {
-  let phones: Record<number, string | null> | undefined;
+  const phones: Record<number, string | null> = {};
+  let any = false;
   for (const i of columns) {
     const text = (row[i] ?? '').trim();
-    if (text) (phones ??= {})[i] = normalisePhone(text);
+    if (!text) continue;
+    phones[i] = normalisePhone(text);
+    any = true;
   }
-  return phones;
+  return any ? phones : undefined;
 }
 
 /** The line number of a row read by `readRows`. */
