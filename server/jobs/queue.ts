@@ -46,18 +46,27 @@ export async function startJobs(
   const boss = new PgBoss({ ...connection, schema: 'pgboss', supervise: true, schedule: true });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
+  /** The worker of each queue in this process: woken at once by a job sent from here (else it polls every 2 s). */
+  const workers = new Map<string, string>();
   for (const def of definitions) {
     await boss.createQueue(def.name);
     if (def.cron) await boss.schedule(def.name, def.cron);
     if (options.work !== false) {
-      await boss.work<object>(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+      const id = await boss.work<object>(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
         for (const job of jobs) await def.run(job.data);
       });
+      workers.set(def.name, id);
     }
   }
   return {
     boss,
-    send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
+    async send(name, data, sendOptions) {
+      const id = await boss.send(name, data, sendOptions ?? {});
+      const worker = workers.get(name);
+      // A job that starts later (`startAfter`) is found by the worker's polling.
+      if (id && worker && !sendOptions?.startAfter) boss.notifyWorker(worker);
+      return id;
+    },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };
 }

@@ -57,7 +57,8 @@ async function read(
       phoneCells ??= phoneColumns(cells);
       rows.push(cells);
       lines.push(lineOf(row, index));
-      if (rows.length >= SHEET_BATCH) await send();
+      // The header row goes alone: the upload waits for it.
+      if (index === 1 || rows.length >= SHEET_BATCH) await send();
     }
     if (rows.length) await send();
     port.postMessage({ type: 'end' } satisfies SheetMessage);
