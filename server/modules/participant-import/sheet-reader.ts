@@ -10,6 +10,9 @@ import { Worker } from 'node:worker_threads';
 import { readSheet } from './read';
 import type { SheetMessage, SheetRequest } from './sheet-worker';
 
+/** The heap a reading worker may use: a 100,000-row workbook (5 MB) reads at full speed within 256 MB. */
+const WORKER_HEAP_MB = 512;
+
 /** Below this size a file is read in the calling thread: it takes less time than handing it over. */
 const WORKER_MIN_BYTES = 64 * 1024;
 
@@ -42,7 +45,9 @@ interface Reader {
 let idle: Reader | null = null;
 
 function spawn(): Reader {
-  const worker = new Worker(workerUrl());
+  // A file that unzips into far more than any spreadsheet of the upload limit (a zip bomb) stops the worker, not the
+  // server: the reading fails and the file is refused.
+  const worker = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
   worker.unref();
   const ready = new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
