@@ -82,7 +82,7 @@ export function sendProblem(
 }
 
 /** The SQLSTATE of a database error, whether the driver's error or Drizzle's wrapper of it (`cause`). */
-function databaseErrorCode(error: unknown): string | undefined {
+export function databaseErrorCode(error: unknown): string | undefined {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
     e = e.cause as typeof e;

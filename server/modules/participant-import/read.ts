@@ -147,8 +147,7 @@ export function normaliseRowPhones(row: readonly string[], columns: readonly num
 }
 
 /** The line number of a row read by `readRows`. */
-export const lineOf = (row: string[], fallback: number) =>
-  (row as string[] & { line?: number }).line ?? fallback;
+export const lineOf = (row: string[], fallback: number) => (row as SheetRow).line ?? fallback;
 
 /** How many filled rows are looked through for the header row. */
 const HEADER_SEARCH_ROWS = 10;

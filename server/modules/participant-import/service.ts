@@ -18,7 +18,7 @@ import { participantProfileSchema } from '../../../contracts/profile-fields';
 import type { Executor } from '../../db/client';
 import { participantGroups, participants, persons } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { AppError, databaseErrorCode } from '../../http/errors';
 import { translator } from '../../i18n';
 import { deliverSoon } from '../mail/outbox';
 import { csvSafe } from '../participants/export';
@@ -480,8 +480,8 @@ async function checkContext(db: Executor, state: ImportState) {
     /** The language of a new person whose language cell is empty: the project's (their e-mails speak it). */
     defaultLanguage: (project?.defaultLanguage === 'en' ? 'en' : 'fr') as 'fr' | 'en',
     groupOf: cached(nameLookup(groups)),
-    // The standard phones are already checked and normalised by `participantInput`: the project's rules only add
-    // whether they are mandatory, so they are not parsed a second time (the costliest check of a row).
+    // The standard phones are already checked and normalised (`phoneOf` in `checkBatch`): the project's rules only
+    // add whether they are mandatory, so they are not parsed a second time (the costliest check of a row).
     profileSchema: participantProfileSchema(
       rules.map((r) =>
         r.standardKey && r.inputType === 'phone' ? { ...r, inputType: 'longText' as const } : r,
@@ -753,12 +753,6 @@ class StaleCheck extends Error {}
 
 const column = <T>(rows: ValidRow[], value: (r: ValidRow) => T) => sql.param(rows.map(value));
 
-/** A statement refused by a unique index (a person, registration or membership made since the checks). */
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
-
 /**
  * Writes the valid rows of one batch with one statement per table (`insert … select from unnest(…)`), in the
  * caller's transaction. A save that checked the rows in its own transaction (`meanwhile: 'merge'`) takes a
@@ -969,7 +963,8 @@ async function saveChecked(
       return { stored: null, summary: state.summary };
     });
   } catch (err) {
-    if (err instanceof StaleCheck || isUniqueViolation(err)) return null;
+    // A unique index refusing an insert: a person, registration or membership was made since the checks.
+    if (err instanceof StaleCheck || databaseErrorCode(err) === '23505') return null;
     throw err;
   }
 }
@@ -993,16 +988,15 @@ export async function runImport(deps: Deps, data: ImportJobData) {
   };
   /** A newer run started since (in another process): this one's results are not written over it. */
   const superseded = async () => (await readState(deps, state.id))?.runId !== data.runId;
-  /** The checked batches this run kept (a dry run), and those it made useless (the previous dry run's). */
-  let kept: { runId: string; batches: number } | undefined;
+  /** The checked batches this run made useless (the previous dry run's). */
   let dropped: ImportState['checked'];
-  /** The checked batches being stored (a dry run stores each while it checks the next). */
-  const puts: Promise<void>[] = [];
+  /** The checked batch being stored (a dry run stores each while it checks the next). */
+  let storing: Promise<void> = Promise.resolve();
   try {
     if (!file) throw new AppError('participantImport.fileGone', 'notFound');
     if (state.status === 'analysing') {
-      kept = { runId: data.runId, batches: 0 };
-      const keeping = kept;
+      // What this dry run keeps, noted in its state (an interrupted one leaves them, see `loadState`).
+      const keeping = { runId: data.runId, batches: 0 };
       state.keeping = keeping;
       const { stored, summary, lineCount, fingerprint } = await analyse(
         deps.db,
@@ -1019,17 +1013,16 @@ export async function runImport(deps: Deps, data: ImportJobData) {
           };
           // Each batch is stored while the next one is read and checked (one at a time: a slow storage holds the
           // reading back rather than letting the batches pile up in memory); a failure is met below, not unhandled.
-          await puts.at(-1);
-          const put = deps.storage.put(
+          await storing;
+          storing = deps.storage.put(
             checkedKey(state.id, keeping.runId, keeping.batches++),
             Buffer.from(JSON.stringify(batch)),
             'application/json',
           );
-          put.catch(() => undefined);
-          puts.push(put);
+          storing.catch(() => undefined);
         },
       );
-      await Promise.all(puts);
+      await storing;
       if (await superseded()) return;
       await writeStoredRows(deps, state.id, stored);
       dropped = state.checked;
@@ -1042,7 +1035,6 @@ export async function runImport(deps: Deps, data: ImportJobData) {
         checked: { ...keeping, fingerprint },
         keeping: undefined,
       });
-      kept = undefined;
     } else {
       const saved =
         (await saveChecked(deps, state, onProgress)) ??
@@ -1072,8 +1064,8 @@ export async function runImport(deps: Deps, data: ImportJobData) {
   } finally {
     live.delete(state.id);
     // What this run kept but did not hand over (it failed or was superseded), once none is still being stored.
-    await Promise.allSettled(puts);
-    await dropChecked(deps, state.id, kept);
+    await storing.catch(() => undefined);
+    await dropChecked(deps, state.id, state.keeping);
     state.keeping = undefined;
   }
   if (await superseded().catch(() => false)) {

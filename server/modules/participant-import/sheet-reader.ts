@@ -1,7 +1,7 @@
 /**
  * The rows of an import's spreadsheet read in a worker thread (`sheet-worker.ts`), so that a dry run or a save
  * checks one batch while the next is unzipped and parsed. A worker takes a quarter of a second to start (exceljs):
- * one is kept idle for the next file, started when a file is uploaded; a second file read at the same time gets a
+ * the first reading starts one, which is then kept idle for the next file; a file read while another is gets a
  * worker of its own. Small files are read in the calling thread.
  */
 import { createRequire } from 'node:module';
@@ -65,8 +65,9 @@ function spawn(): Reader {
 }
 
 /**
- * Starts the idle worker ahead of a read (a file was just uploaded), so that its start is not waited for. Resolves
- * to whether it started (else files are read in the calling thread).
+ * Starts the idle worker ahead of a reading, so that its start is not waited for. Resolves to whether it started
+ * (else files are read in the calling thread). The tests use it; the server starts its worker with its first
+ * reading instead (an idle worker costs memory).
  */
 export function warmSheetReader(): Promise<boolean> {
   idle ??= spawn();

@@ -24,9 +24,9 @@ export type SheetMessage =
 export type SheetRequest = { type: 'read'; bytes: Uint8Array } | { type: 'more' };
 
 /** Rows sent per message. */
-export const SHEET_BATCH = 500;
+const SHEET_BATCH = 500;
 /** Batches sent ahead of what the main thread has taken: the rows in flight stay few, whatever the file. */
-export const SHEET_AHEAD = 4;
+const SHEET_AHEAD = 4;
 
 async function read(
   port: NonNullable<typeof parentPort>,
