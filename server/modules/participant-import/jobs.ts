@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps';
 import type { JobDefinition } from '../../jobs/queue';
-import { IMPORT_JOB, type ImportJobData, runImport } from './service';
+import { IMPORT_JOB, runImport } from './runs';
+import type { ImportJobData } from './state';
 
 /**
  * `participants.import` runs the analysis or the save of an import (server/main.ts lists it with the other jobs).

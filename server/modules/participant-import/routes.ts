@@ -10,7 +10,10 @@ import {
 } from '../../../contracts/participant-import';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
-import * as service from './service';
+import { errorReport, template } from './downloads';
+import { getImport } from './present';
+import { save, startDryRun } from './runs';
+import { setMapping, upload } from './upload';
 
 /**
  * U3. The two downloads go through `route()` like every endpoint (session, company scope, 401/404, OpenAPI): their
@@ -18,10 +21,10 @@ import * as service from './service';
  */
 export function registerParticipantImportRoutes(app: FastifyInstance, deps: Deps) {
   route(app, uploadParticipantImport, ({ auth, params, body }) =>
-    service.upload(deps, auth, params.projectId, body?.file),
+    upload(deps, auth, params.projectId, body?.file),
   );
   route(app, downloadParticipantImportTemplate, async ({ auth, params, reply }) => {
-    const bytes = await service.template(deps, auth, params.projectId);
+    const bytes = await template(deps, auth, params.projectId);
     const name = auth.locale === 'fr' ? 'modele-participants.xlsx' : 'participants-template.xlsx';
     return reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -30,19 +33,19 @@ export function registerParticipantImportRoutes(app: FastifyInstance, deps: Deps
       .send(bytes);
   });
   route(app, getParticipantImport, ({ auth, params, query }) =>
-    service.getImport(deps, auth, params.projectId, params.importId, query),
+    getImport(deps, auth, params.projectId, params.importId, query),
   );
   route(app, setParticipantImportMapping, ({ auth, params, body }) =>
-    service.setMapping(deps, auth, params.projectId, params.importId, body.mapping),
+    setMapping(deps, auth, params.projectId, params.importId, body.mapping),
   );
   route(app, startParticipantImportDryRun, ({ auth, params }) =>
-    service.startDryRun(deps, auth, params.projectId, params.importId),
+    startDryRun(deps, auth, params.projectId, params.importId),
   );
   route(app, saveParticipantImport, ({ auth, params, body }) =>
-    service.save(deps, auth, params.projectId, params.importId, body.sendInscription),
+    save(deps, auth, params.projectId, params.importId, body.sendInscription),
   );
   route(app, downloadParticipantImportErrors, async ({ auth, params, reply }) => {
-    const csv = await service.errorReport(deps, auth, params.projectId, params.importId);
+    const csv = await errorReport(deps, auth, params.projectId, params.importId);
     const name = auth.locale === 'fr' ? 'erreurs-import.csv' : 'import-errors.csv';
     return reply
       .type('text/csv; charset=utf-8')

@@ -1,0 +1,176 @@
+import type { Language } from '../../../contracts/http';
+import type { ImportAction } from '../../../contracts/participant-import';
+import type { Executor } from '../../db/client';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
+import * as participantRepo from '../participants/repository';
+import type { AuthContext } from '../session/auth-context';
+import type { Targets } from './targets';
+
+/**
+ * The state of an import and where it is kept: the import's JSON, its rows, the checked batches of its dry run in
+ * the storage, and the runs of this process (polling answers from memory while one works).
+ */
+
+/** A job that has not noted progress for this long is taken as interrupted (the process stopped). */
+const STALE_MS = 2 * 60_000;
+
+type Status = 'uploaded' | 'analysing' | 'ready' | 'saving' | 'done' | 'failed';
+
+export interface StoredReason {
+  /** The target the reason is about (`email`, `profile.<id>`…), shown before the message. */
+  field?: string;
+  /** An encoded validation message (contracts/http.ts encodeMessage). */
+  message: string;
+}
+
+export interface StoredRow {
+  line: number;
+  action: ImportAction;
+  reasons: StoredReason[];
+  email: string;
+  name: string;
+}
+
+/**
+ * The state of an import, kept as JSON in the storage under `imports/<id>.json`; the rows of its last dry run or
+ * save under `imports/<id>-rows.json` (read only to show a page of them or the error report, never while polling).
+ */
+export interface ImportState {
+  id: string;
+  companyId: string;
+  projectId: string;
+  fileKey: string;
+  fileName: string;
+  columns: string[];
+  mapping: (string | null)[];
+  status: Status;
+  progress: number;
+  summary: Record<ImportAction, number>;
+  /** The rows of the file (header and empty rows left out), known once a dry run has read it: the save's progress. */
+  lineCount?: number;
+  error: string | null;
+  sendInscription: boolean;
+  /**
+   * What the last dry run checked, kept so that the save does not check the file a second time: its run (the key
+   * of its checked batches), how many batches, and the fingerprint of what the checks depended on.
+   */
+  checked?: { runId: string; batches: number; fingerprint: string };
+  /** The batches the dry run at work has kept so far (noted with its progress: an interrupted one leaves them). */
+  keeping?: { runId: string; batches: number };
+  /** The run the background job must match (a newer start supersedes an older job). */
+  runId: string | null;
+  /** The caller's user and language, for the job (inscription e-mails use the participant's language). */
+  userId: string;
+  locale: Language;
+  updatedAt: string;
+}
+
+export interface ImportJobData {
+  importId: string;
+  runId: string;
+}
+
+const stateKey = (id: string) => `imports/${id}.json`;
+const rowsKey = (id: string) => `imports/${id}-rows.json`;
+
+/** The valid rows of one batch of a dry run, with what they were checked against (see `CheckedBatch`). */
+export const checkedKey = (id: string, runId: string, batch: number) =>
+  `imports/${id}-checked-${runId}-${batch}.json`;
+export const emptySummary = (): Record<ImportAction, number> => ({
+  create: 0,
+  update: 0,
+  unchanged: 0,
+  skip: 0,
+});
+
+/**
+ * The runs of this process, so that polling answers from memory: the progress, the state the run holds (once it
+ * has started), and what a column can feed (read by the first poll: the page is polled every 200 ms).
+ */
+export interface LiveRun {
+  progress: number;
+  state?: ImportState;
+  targets?: Promise<Targets>;
+}
+export const live = new Map<string, LiveRun>();
+
+/** What a step of a run (dry run or save) is handed besides the import. */
+export interface RunContext {
+  runId: string;
+  /** The uploaded file. */
+  bytes: Uint8Array;
+  /** Notes the progress (0–100): in memory, and now and then in the state (the heartbeat of a live run). */
+  onProgress: (percent: number) => Promise<void>;
+  /** A newer run started since (in another process): this one's results are not written over it. */
+  superseded: () => Promise<boolean>;
+}
+
+export async function readState(deps: Deps, id: string): Promise<ImportState | null> {
+  const stored = await deps.storage.get(stateKey(id));
+  return stored ? (JSON.parse(stored.bytes.toString('utf8')) as ImportState) : null;
+}
+
+export async function writeState(deps: Deps, state: ImportState) {
+  state.updatedAt = deps.now().toISOString();
+  await deps.storage.put(stateKey(state.id), Buffer.from(JSON.stringify(state)), 'application/json');
+}
+
+async function readStoredRows(deps: Deps, id: string): Promise<StoredRow[]> {
+  const stored = await deps.storage.get(rowsKey(id));
+  return stored ? (JSON.parse(stored.bytes.toString('utf8')) as StoredRow[]) : [];
+}
+
+/** The rows of the last dry run or save; none while the import works or before its dry run. */
+export const rowsOf = (deps: Deps, state: ImportState) =>
+  busy(state) || state.status === 'uploaded' ? Promise.resolve([]) : readStoredRows(deps, state.id);
+
+export async function writeStoredRows(deps: Deps, id: string, rows: StoredRow[]) {
+  await deps.storage.put(rowsKey(id), Buffer.from(JSON.stringify(rows)), 'application/json');
+}
+
+/** The import of this project of the caller's company; anything else is not found. */
+export async function loadState(deps: Deps, auth: AuthContext, projectId: string, id: string) {
+  // A run's own state while it works; once it is over, what it wrote (it may not have yet: then still "working").
+  const running = live.get(id)?.state;
+  const state = running && busy(running) ? { ...running } : await readState(deps, id);
+  if (!state || state.companyId !== auth.companyId || state.projectId !== projectId)
+    throw AppError.notFound();
+  // A run that stopped noting progress was interrupted (restart): nothing of a save was kept (one transaction).
+  if (
+    (state.status === 'analysing' || state.status === 'saving') &&
+    !live.has(state.id) &&
+    deps.now().getTime() - new Date(state.updatedAt).getTime() > STALE_MS
+  ) {
+    state.status = 'failed';
+    state.error = 'errors.participantImport.interrupted';
+    state.runId = null;
+    const partial = state.keeping;
+    state.keeping = undefined;
+    await writeState(deps, state);
+    await dropChecked(deps, state.id, partial);
+  }
+  return state;
+}
+
+export async function requireProject(db: Executor, companyId: string, projectId: string) {
+  const project = await participantRepo.findProject(db, companyId, projectId);
+  if (!project) throw AppError.notFound();
+  return project;
+}
+
+export const busy = (s: ImportState) => s.status === 'analysing' || s.status === 'saving';
+
+/**
+ * Removes the checked batches of a dry run: when the save is done, when a newer dry run replaces them, or when their
+ * own run fails or is superseded (a file the storage fails to delete stays behind).
+ */
+export async function dropChecked(
+  deps: Deps,
+  id: string,
+  checked: { runId: string; batches: number } | undefined,
+) {
+  if (!checked) return;
+  for (let n = 0; n < checked.batches; n++)
+    await deps.storage.delete(checkedKey(id, checked.runId, n)).catch(() => undefined);
+}
