@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import { adoptImports, claimImportsToPurge, knownImportIds, releaseImports } from './repository';
 import { dropReading } from './sheet-reader';
-import { readState } from './state';
+import { readState, retentionCutoff } from './state';
 
 /**
  * The retention of imported personal data (IMPORT_RETENTION_DAYS): an import's uploaded file, the batches its dry
@@ -9,7 +9,6 @@ import { readState } from './state';
  * the batches, and kept only the skipped rows (the error report).
  */
 
-const DAY_MS = 86_400_000;
 /** Imports taken per statement. */
 const CLAIM = 100;
 
@@ -44,7 +43,7 @@ async function adoptUntrackedImports(deps: Deps) {
  * purge. Answers how many imports were purged.
  */
 export async function purgeExpiredImports(deps: Deps, now = deps.now()): Promise<number> {
-  const before = new Date(now.getTime() - deps.config.importRetentionDays * DAY_MS);
+  const before = retentionCutoff(deps, now);
   if (!adopted) {
     await adoptUntrackedImports(deps);
     adopted = true;

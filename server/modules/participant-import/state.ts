@@ -145,12 +145,13 @@ export async function noteActivity(deps: Deps, state: Pick<ImportState, 'id' | '
   return at.toISOString();
 }
 
-const DAY_MS = 86_400_000;
+/** An import whose last step is older than this has passed its retention (IMPORT_RETENTION_DAYS). */
+export const retentionCutoff = (deps: Deps, now = deps.now()) =>
+  new Date(now.getTime() - deps.config.importRetentionDays * 86_400_000);
 
 /** The import's retention is over: what it kept is deleted, or about to be (the purge runs every hour). */
 const expired = (deps: Deps, state: ImportState) =>
-  deps.now().getTime() - new Date(state.activeAt ?? state.updatedAt).getTime() >
-  deps.config.importRetentionDays * DAY_MS;
+  new Date(state.activeAt ?? state.updatedAt) < retentionCutoff(deps);
 
 /**
  * The import of this project of the caller's company; anything else is not found. An import whose retention is
