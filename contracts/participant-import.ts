@@ -161,6 +161,22 @@ export const downloadParticipantImportErrors = defineEndpoint({
   response: z.any().meta({ type: 'string', format: 'binary' }),
 });
 
+/** What the import page tells the organiser of the server's settings: how long an import's data is kept. */
+export const importSettings = z.object({
+  /** An import's file, dry run and rows are deleted this many days after its last step (IMPORT_RETENTION_DAYS). */
+  retentionDays: z.number().int(),
+});
+
+export const getParticipantImportSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/projects/:projectId/participant-imports/settings',
+  access: 'user',
+  tag,
+  summary: 'U3 the settings the import page shows: how many days an import is kept after its last step',
+  params: projectParams,
+  response: importSettings,
+});
+
 /** A template spreadsheet: headers in the caller's language, one example row, active own fields included. */
 export const downloadParticipantImportTemplate = defineEndpoint({
   method: 'GET',

@@ -64,6 +64,8 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     await page.getByRole('button', { name: p.open, exact: true }).click();
     await page.getByRole('heading', { name: p.title }).waitFor();
     await page.getByRole('link', { name: p.upload.template }).waitFor();
+    // How long the file and its rows are kept: the server's setting (IMPORT_RETENTION_DAYS, 7 days by default).
+    await page.getByText(plural(p, 'retention', 7, language)).waitFor();
 
     // A file with a mistake: the dry run says which row is skipped and why.
     await page.locator('input[type=file]').setInputFiles(file(broken, 'participants.csv'));
@@ -91,6 +93,8 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     await page
       .getByText(doneText({ create: 2, update: 0, unchanged: 0, skip: 0 }))
       .waitFor({ timeout: 20_000 });
+    // Saved: only the skipped rows are kept (none here), and the page says so.
+    await page.getByText(p.onlySkipped).waitFor();
 
     // The new rows are in the list.
     await page.getByRole('button', { name: p.done.list, exact: true }).click();

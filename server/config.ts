@@ -34,6 +34,7 @@ const envSchema = z.object({
   SMTP_PASSWORD: z.string().optional(),
   SMTP_SECURE: z.enum(['true', 'false']).optional(),
   MAIL_FROM: z.string().trim().default('Maillage <no-reply@maillage.local>'),
+  IMPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 });
 
 /** Where uploaded files live: a folder of this machine, or an S3-compatible bucket (several instances). */
@@ -161,6 +162,8 @@ export type Config = {
   webDir: string;
   files: FilesConfig;
   mail: MailConfig;
+  /** Uploaded participant files and what their imports keep are deleted this long after the last step. */
+  importRetentionDays: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -191,5 +194,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.join(appRoot, env.MAILLAGE_DIST || 'dist', 'web'),
     files: filesConfig(e, dataDir),
     mail: mailConfig(e),
+    importRetentionDays: e.IMPORT_RETENTION_DAYS,
   };
 }

@@ -497,3 +497,22 @@ export const mailMessages = pgTable(
     index('mail_messages_project_idx').on(t.projectId, t.createdAt),
   ],
 );
+
+/**
+ * U3: one row per participant import, so that what an import keeps in the storage (`imports/<id>…`: the uploaded
+ * file, the dry run's kept batches, its rows and its state) is found and deleted after IMPORT_RETENTION_DAYS without
+ * listing the storage. No foreign key: an import of a project or company deleted since still has files to delete.
+ */
+export const participantImports = pgTable(
+  'participant_imports',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    /** The import's last step (upload, mapping, dry run, save, a run's progress notes): retention counts from it. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+    /** When the retention purge deleted what the import kept: it then answers "expired" (the row holds no one). */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
+  },
+  (t) => [index('participant_imports_to_purge_idx').on(t.lastActivityAt).where(sql`purged_at is null`)],
+);

@@ -9,6 +9,7 @@ const STATUS_BY_KIND = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  gone: 410,
 } as const;
 
 export type ErrorKind = keyof typeof STATUS_BY_KIND;

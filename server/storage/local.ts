@@ -1,6 +1,7 @@
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type Storage } from './storage';
+import { assertSafeKey, assertSafePrefix, type Storage } from './storage';
 
 /**
  * Files in a folder (FILES_DIR, by default <DATA_DIR>/files). The content type is kept beside each file
@@ -41,6 +42,23 @@ export function createLocalStorage(dir: string): Storage {
       const file = fileOf(key);
       await fs.rm(file, { force: true });
       await fs.rm(`${file}.type`, { force: true });
+    },
+    async list(prefix) {
+      assertSafePrefix(prefix);
+      const folder = prefix.slice(0, prefix.lastIndexOf('/'));
+      const start = prefix.slice(folder.length + 1);
+      let entries: Dirent[];
+      try {
+        // The prefix is checked: no `..`, no absolute path.
+        entries = await fs.readdir(path.join(root, folder), { withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      // Neither the content type kept beside a file nor a file being written (`.partial`) is a stored file.
+      return entries
+        .filter((e) => e.isFile() && e.name.startsWith(start) && !/\.(type|partial)$/.test(e.name))
+        .map((e) => `${folder}/${e.name}`);
     },
   };
 }

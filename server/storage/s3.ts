@@ -1,12 +1,13 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, type Storage } from './storage';
+import { assertSafeKey, assertSafePrefix, type Storage } from './storage';
 
 export interface S3StorageOptions {
   /** Any S3-compatible store (MinIO, Garage, Ceph, R2…); AWS when left out. */
@@ -59,6 +60,20 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async delete(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async list(prefix) {
+      assertSafePrefix(prefix);
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        // The delimiter leaves the keys of sub-folders out, as a folder's listing does.
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, Delimiter: '/', ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
     },
   };
 }

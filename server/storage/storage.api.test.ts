@@ -72,6 +72,20 @@ describe.each(drivers)('%s storage', (_, make) => {
     await storage.delete('images/0f0e0d0c-aaaa-4bbb-8ccc-000000000001.png');
   });
 
+  it('lists the keys of a folder that start with a prefix', async () => {
+    const storage = make();
+    const id = '0f0e0d0c-aaaa-4bbb-8ccc-000000000002';
+    const keys = [`imports/${id}.json`, `imports/${id}-rows.json`, `imports/${id}.csv`];
+    for (const key of keys) await storage.put(key, new Uint8Array([1]), 'application/json');
+    await storage.put('imports/0f0e0d0c-aaaa-4bbb-8ccc-000000000003.json', new Uint8Array([1]), 'text/csv');
+    await storage.put(`imports/${id}/deeper.json`, new Uint8Array([1]), 'application/json');
+    expect((await storage.list(`imports/${id}`)).sort()).toEqual([...keys].sort());
+    for (const key of keys) await storage.delete(key);
+    expect(await storage.list(`imports/${id}`)).toEqual([]);
+    expect(await storage.list('never-made/')).toEqual([]);
+    await expect(storage.list('../imports/x')).rejects.toThrow(/Unsafe storage prefix/);
+  });
+
   it('answers null for a key that holds nothing', async () => {
     expect(await make().get('images/never-stored.jpg')).toBeNull();
   });

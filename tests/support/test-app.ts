@@ -40,7 +40,8 @@ export type TestEnv = Partial<
     | 'SMTP_USER'
     | 'SMTP_PASSWORD'
     | 'SMTP_SECURE'
-    | 'MAIL_FROM',
+    | 'MAIL_FROM'
+    | 'IMPORT_RETENTION_DAYS',
     string
   >
 >;

@@ -3,7 +3,16 @@ import { IMPORT_PAGE_SIZE } from '../../../contracts/participant-import';
 import type { Deps } from '../../deps';
 import { translator } from '../../i18n';
 import type { AuthContext } from '../session/auth-context';
-import { busy, type ImportState, type LiveRun, live, loadState, rowsOf, type StoredReason } from './state';
+import {
+  busy,
+  type ImportState,
+  type LiveRun,
+  live,
+  loadState,
+  requireProject,
+  rowsOf,
+  type StoredReason,
+} from './state';
 import { type Targets, targetsOf } from './targets';
 
 /**
@@ -79,4 +88,10 @@ export async function getImport(
   query: { page?: number; problems?: boolean },
 ) {
   return present(deps, auth, await loadState(deps, auth, projectId, id), query);
+}
+
+/** How long an import is kept after its last step (the server's IMPORT_RETENTION_DAYS), for the page to say. */
+export async function importSettings(deps: Deps, auth: AuthContext, projectId: string) {
+  await requireProject(deps.db, auth.companyId, projectId);
+  return { retentionDays: deps.config.importRetentionDays };
 }

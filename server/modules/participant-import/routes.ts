@@ -3,6 +3,7 @@ import {
   downloadParticipantImportErrors,
   downloadParticipantImportTemplate,
   getParticipantImport,
+  getParticipantImportSettings,
   saveParticipantImport,
   setParticipantImportMapping,
   startParticipantImportDryRun,
@@ -11,7 +12,7 @@ import {
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
 import { errorReport, template } from './downloads';
-import { getImport } from './present';
+import { getImport, importSettings } from './present';
 import { save, startDryRun } from './runs';
 import { setMapping, upload } from './upload';
 
@@ -32,6 +33,9 @@ export function registerParticipantImportRoutes(app: FastifyInstance, deps: Deps
       .header('cache-control', 'no-store')
       .send(bytes);
   });
+  route(app, getParticipantImportSettings, ({ auth, params }) =>
+    importSettings(deps, auth, params.projectId),
+  );
   route(app, getParticipantImport, ({ auth, params, query }) =>
     getImport(deps, auth, params.projectId, params.importId, query),
   );

@@ -5,7 +5,9 @@ import type { AuthContext } from '../session/auth-context';
 import { dryRun } from './dry-run';
 import { present } from './present';
 import { saveRows } from './save';
+import { dropReading } from './sheet-reader';
 import {
+  assertIdle,
   busy,
   dropChecked,
   type ImportJobData,
@@ -13,6 +15,7 @@ import {
   type LiveRun,
   live,
   loadState,
+  noteActivity,
   readState,
   writeState,
 } from './state';
@@ -76,8 +79,15 @@ export async function runImport(deps: Deps, data: ImportJobData) {
     return;
   }
   state.runId = null;
+  // A failed note leaves the retention counting from the run's start: the run's outcome is written all the same.
+  state.activeAt = await noteActivity(deps, state).catch(() => state.activeAt);
   await writeState(deps, state);
   await dropChecked(deps, state.id, dropped);
+  // Saved: the file is of no more use (to import it again, it is uploaded again), nor is any reading of it.
+  if (state.status === 'done') {
+    dropReading(state.fileKey);
+    await deps.storage.delete(state.fileKey).catch(() => undefined);
+  }
 }
 
 /** Hands the step to pg-boss when its queue is there; otherwise runs it in this process, in the background. */
@@ -95,6 +105,7 @@ async function start(deps: Deps, state: ImportState, status: 'analysing' | 'savi
 async function startRun(deps: Deps, state: ImportState, status: 'analysing' | 'saving') {
   const runId = randomUUID();
   Object.assign(state, { status, progress: 0, runId, error: null });
+  state.activeAt = await noteActivity(deps, state);
   await writeState(deps, state);
   const data: ImportJobData = { importId: state.id, runId };
   const queue = deps.jobs.boss ? await deps.jobs.boss.getQueue(IMPORT_JOB).catch(() => null) : null;
@@ -114,7 +125,7 @@ async function startRun(deps: Deps, state: ImportState, status: 'analysing' | 's
 
 export async function startDryRun(deps: Deps, auth: AuthContext, projectId: string, id: string) {
   const state = await loadState(deps, auth, projectId, id);
-  if (busy(state)) throw new AppError('participantImport.busy', 'conflict');
+  assertIdle(state);
   if (!state.mapping.includes('email'))
     throw AppError.field('mapping', 'validation.participantImport.emailColumn');
   state.locale = auth.locale;
@@ -130,7 +141,7 @@ export async function save(
   sendInscription: boolean,
 ) {
   const state = await loadState(deps, auth, projectId, id);
-  if (busy(state)) throw new AppError('participantImport.busy', 'conflict');
+  assertIdle(state);
   if (state.status === 'uploaded') throw new AppError('participantImport.notAnalysed', 'conflict');
   state.sendInscription = sendInscription;
   state.userId = auth.userId;

@@ -12,10 +12,10 @@ import { type CheckedBatch, checkContext, loadExisting, stampOf, type ValidRow }
 import {
   checkedKey,
   type ImportState,
+  keepSkippedRows,
   live,
   type RunContext,
   requireProject,
-  writeStoredRows,
 } from './state';
 
 /**
@@ -243,7 +243,8 @@ export async function saveRows(deps: Deps, state: ImportState, run: RunContext) 
       );
     }));
   if (await run.superseded()) return false;
-  if (saved.stored) await writeStoredRows(deps, state.id, saved.stored);
+  // Only the skipped rows are kept (the error report): the others are now in the project.
+  await keepSkippedRows(deps, state.id, saved.stored ?? undefined);
   Object.assign(state, { summary: saved.summary, status: 'done', progress: 100, error: null });
   state.checked = undefined;
   if (state.sendInscription) await deliverSoon(deps);

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import * as participantRepo from '../participants/repository';
 import type { AuthContext } from '../session/auth-context';
+import * as repo from './repository';
 import type { Targets } from './targets';
 
 /**
@@ -64,6 +65,11 @@ export interface ImportState {
   userId: string;
   locale: Language;
   updatedAt: string;
+  /**
+   * The import's last step (upload, mapping, the start and the end of a dry run or a save), mirrored in its row
+   * (`participant_imports`): what it keeps is deleted IMPORT_RETENTION_DAYS after it. Older imports: `updatedAt`.
+   */
+  activeAt?: string;
 }
 
 export interface ImportJobData {
@@ -129,13 +135,40 @@ export async function writeStoredRows(deps: Deps, id: string, rows: StoredRow[])
   await deps.storage.put(rowsKey(id), Buffer.from(JSON.stringify(rows)), 'application/json');
 }
 
-/** The import of this project of the caller's company; anything else is not found. */
+/**
+ * Notes a step of the import in its row (made by the upload, before anything is stored, so that the purge finds
+ * whatever the import stores): its retention starts again. Answers the instant, for the state's `activeAt`.
+ */
+export async function noteActivity(deps: Deps, state: Pick<ImportState, 'id' | 'companyId' | 'projectId'>) {
+  const at = deps.now();
+  await repo.noteImportActivity(deps.db, { ...state, at });
+  return at.toISOString();
+}
+
+/** An import whose last step is older than this has passed its retention (IMPORT_RETENTION_DAYS). */
+export const retentionCutoff = (deps: Deps, now = deps.now()) =>
+  new Date(now.getTime() - deps.config.importRetentionDays * 86_400_000);
+
+/** The import's retention is over: what it kept is deleted, or about to be (the purge runs every hour). */
+const expired = (deps: Deps, state: ImportState) =>
+  new Date(state.activeAt ?? state.updatedAt) < retentionCutoff(deps);
+
+/**
+ * The import of this project of the caller's company; anything else is not found. An import whose retention is
+ * over answers `participantImport.expired` (410): its file is to be uploaded again.
+ */
 export async function loadState(deps: Deps, auth: AuthContext, projectId: string, id: string) {
   // A run's own state while it works; once it is over, what it wrote (it may not have yet: then still "working").
   const running = live.get(id)?.state;
   const state = running && busy(running) ? { ...running } : await readState(deps, id);
-  if (!state || state.companyId !== auth.companyId || state.projectId !== projectId)
+  if (!state) {
+    // Purged: its row says whose it was.
+    const row = await repo.findImportRow(deps.db, id);
+    if (row?.companyId === auth.companyId && row.projectId === projectId) throw expiredError();
     throw AppError.notFound();
+  }
+  if (state.companyId !== auth.companyId || state.projectId !== projectId) throw AppError.notFound();
+  if (!live.has(state.id) && expired(deps, state)) throw expiredError();
   // A run that stopped noting progress was interrupted (restart): nothing of a save was kept (one transaction).
   if (
     (state.status === 'analysing' || state.status === 'saving') &&
@@ -160,6 +193,27 @@ export async function requireProject(db: Executor, companyId: string, projectId:
 }
 
 export const busy = (s: ImportState) => s.status === 'analysing' || s.status === 'saving';
+
+const expiredError = () => new AppError('participantImport.expired', 'gone');
+
+/**
+ * Refuses a step on an import at work, or on a saved one: the save keeps nothing of the file (its file is uploaded
+ * again to import it again).
+ */
+export function assertIdle(state: ImportState) {
+  if (busy(state)) throw new AppError('participantImport.busy', 'conflict');
+  if (state.status === 'done') throw new AppError('participantImport.saved', 'conflict');
+}
+
+/** A saved import keeps only what its error report needs: the skipped rows and their reasons. */
+export async function keepSkippedRows(deps: Deps, id: string, rows?: StoredRow[]) {
+  const all = rows ?? (await readStoredRows(deps, id));
+  await writeStoredRows(
+    deps,
+    id,
+    all.filter((r) => r.action === 'skip'),
+  );
+}
 
 /**
  * Removes the checked batches of a dry run: when the save is done, when a newer dry run replaces them, or when their

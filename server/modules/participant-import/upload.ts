@@ -10,11 +10,12 @@ import { present } from './present';
 import { detectKind } from './read';
 import { dropReading, readHeader } from './sheet-reader';
 import {
-  busy,
+  assertIdle,
   dropChecked,
   emptySummary,
   type ImportState,
   loadState,
+  noteActivity,
   requireProject,
   writeState,
 } from './state';
@@ -50,6 +51,7 @@ export async function upload(
   if (!columns?.length) throw AppError.field('file', 'validation.participantImport.noHeader');
   let state: ImportState;
   try {
+    const activeAt = await noteActivity(deps, { id, companyId: auth.companyId, projectId });
     await deps.storage.put(
       fileKey,
       file.bytes,
@@ -75,6 +77,7 @@ export async function upload(
       userId: auth.userId,
       locale: auth.locale,
       updatedAt: deps.now().toISOString(),
+      activeAt,
     };
     await writeState(deps, state);
   } catch (err) {
@@ -93,7 +96,7 @@ export async function setMapping(
   mapping: (string | null)[],
 ) {
   const state = await loadState(deps, auth, projectId, id);
-  if (busy(state)) throw new AppError('participantImport.busy', 'conflict');
+  assertIdle(state);
   const known = new Set((await targetsOf(deps.db, auth.companyId, projectId)).map((x) => x.key));
   const used = new Set<string>();
   const next = state.columns.map((_, i) => {
@@ -111,6 +114,7 @@ export async function setMapping(
   state.status = 'uploaded';
   state.summary = emptySummary();
   state.progress = 0;
+  state.activeAt = await noteActivity(deps, state);
   await writeState(deps, state);
   await dropChecked(deps, state.id, previous);
   return present(deps, auth, state);

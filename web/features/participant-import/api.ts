@@ -1,8 +1,9 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   downloadParticipantImportErrors,
   downloadParticipantImportTemplate,
   getParticipantImport,
+  getParticipantImportSettings,
   IMPORT_POLL_MS,
   type ParticipantImport,
   saveParticipantImport,
@@ -10,11 +11,17 @@ import {
   startParticipantImportDryRun,
   uploadParticipantImport,
 } from '../../../contracts/participant-import';
-import { buildUrl, call, upload } from '../../lib/api';
+import { ApiError, buildUrl, call, upload } from '../../lib/api';
 
 const running = (status?: string) => status === 'analysing' || status === 'saving';
 
-/** The import, polled every 200 ms while it analyses or saves (§4). */
+/** The import's retention is over: its data was deleted, the file is to be uploaded again. */
+const isExpired = (error: unknown) => error instanceof ApiError && error.code === 'participantImport.expired';
+
+/**
+ * The import, polled every 200 ms while it analyses or saves (§4); null once it has expired (the page says so
+ * rather than the error popup).
+ */
 export const importQuery = (projectId: string, importId: string, page: number, problems: boolean) =>
   queryOptions({
     queryKey: ['participant-imports', projectId, importId, page, problems],
@@ -23,6 +30,9 @@ export const importQuery = (projectId: string, importId: string, page: number, p
         params: { projectId, importId },
         query: { page, problems: problems ? 'true' : undefined },
         signal,
+      }).catch((error: unknown) => {
+        if (isExpired(error)) return null;
+        throw error;
       }),
     refetchInterval: (query) => (running(query.state.data?.status) ? IMPORT_POLL_MS : false),
   });
@@ -36,19 +46,38 @@ export const useUploadImport = (projectId: string) =>
     },
   });
 
-export const useImportStep = (projectId: string, importId: string) => ({
-  mapping: useMutation({
-    mutationFn: (mapping: (string | null)[]) =>
-      call(setParticipantImportMapping, { params: { projectId, importId }, body: { mapping } }),
-  }),
-  dryRun: useMutation({
-    mutationFn: () => call(startParticipantImportDryRun, { params: { projectId, importId } }),
-  }),
-  save: useMutation({
-    mutationFn: (sendInscription: boolean) =>
-      call(saveParticipantImport, { params: { projectId, importId }, body: { sendInscription } }),
-  }),
-});
+/** How long the server keeps an import after its last step (IMPORT_RETENTION_DAYS). */
+export const importSettingsQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ['participant-imports', projectId, 'settings'],
+    queryFn: ({ signal }) => call(getParticipantImportSettings, { params: { projectId }, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useImportStep = (projectId: string, importId: string) => {
+  const queryClient = useQueryClient();
+  // A step refused because the import expired meanwhile: the page reads it again and says so.
+  const onError = (error: unknown) => {
+    if (isExpired(error))
+      void queryClient.invalidateQueries({ queryKey: ['participant-imports', projectId, importId] });
+  };
+  return {
+    mapping: useMutation({
+      mutationFn: (mapping: (string | null)[]) =>
+        call(setParticipantImportMapping, { params: { projectId, importId }, body: { mapping } }),
+      onError,
+    }),
+    dryRun: useMutation({
+      mutationFn: () => call(startParticipantImportDryRun, { params: { projectId, importId } }),
+      onError,
+    }),
+    save: useMutation({
+      mutationFn: (sendInscription: boolean) =>
+        call(saveParticipantImport, { params: { projectId, importId }, body: { sendInscription } }),
+      onError,
+    }),
+  };
+};
 
 export const templateUrl = (projectId: string) =>
   buildUrl(downloadParticipantImportTemplate.path, { projectId });

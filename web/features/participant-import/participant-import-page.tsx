@@ -27,6 +27,7 @@ import { usePageTitle } from '../../lib/page-title';
 import {
   errorsUrl,
   importQuery,
+  importSettingsQuery,
   type ParticipantImport,
   templateUrl,
   useImportStep,
@@ -77,6 +78,7 @@ function UploadStep({ projectId, onUploaded }: { projectId: string; onUploaded: 
   return (
     <Stack gap="sm" maw={560}>
       <Text>{t('participantImport.upload.intro')}</Text>
+      <RetentionNote projectId={projectId} />
       <FileInput
         label={t('participantImport.upload.file')}
         placeholder={t('participantImport.upload.placeholder')}
@@ -129,6 +131,18 @@ function ImportSteps({
     void queryClient.invalidateQueries({ queryKey: ['participant-imports', projectId, importId] });
   };
   const data = query.data;
+  if (data === null) {
+    return (
+      <Alert color="yellow" title={t('participantImport.expired.title')} maw={560}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('participantImport.expired.text')}</Text>
+          <Button variant="default" onClick={onRestart}>
+            {t('participantImport.expired.again')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
   if (!data) return null;
 
   if (data.status === 'analysing' || data.status === 'saving') {
@@ -194,6 +208,7 @@ function ImportSteps({
         page={page}
         onPage={setPage}
       />
+      <RetentionNote projectId={projectId} />
       {data.status !== 'done' && (
         <Group>
           <Button variant="default" onClick={() => setRemapping(true)}>
@@ -270,6 +285,18 @@ function MappingStep({
   );
 }
 
+/** How long the server keeps the file and the rows of an import (its IMPORT_RETENTION_DAYS). */
+function RetentionNote({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  const settings = useQuery(importSettingsQuery(projectId));
+  if (!settings.data) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="import-retention">
+      {t('participantImport.retention', { count: settings.data.retentionDays })}
+    </Text>
+  );
+}
+
 /** The columns of the file, in their order (which never changes), each with a stable key. */
 const columnRows = (columns: string[]) => columns.map((column, i) => ({ column, i, key: `${i}:${column}` }));
 
@@ -307,11 +334,15 @@ function DryRun({
         ))}
       </SimpleGrid>
       <Group>
-        <Switch
-          label={t('participantImport.dryRun.onlyProblems')}
-          checked={problems}
-          onChange={(e) => onProblems(e.currentTarget.checked)}
-        />
+        {data.status === 'done' ? (
+          <Text size="sm">{t('participantImport.onlySkipped')}</Text>
+        ) : (
+          <Switch
+            label={t('participantImport.dryRun.onlyProblems')}
+            checked={problems}
+            onChange={(e) => onProblems(e.currentTarget.checked)}
+          />
+        )}
         {data.summary.skip > 0 && (
           <Anchor href={errorsUrl(projectId, data.id)} download>
             <Group gap={4}>

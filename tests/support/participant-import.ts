@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { ApiClient } from './test-app';
+
+/** The imports of a project (U3). */
+export const importsOf = (projectId: string) => `/api/projects/${projectId}/participant-imports`;
+
+/** The steps of a participant import through the HTTP API, as the web app takes them. */
+export function importSteps(app: () => FastifyInstance) {
+  const base = importsOf;
+
+  async function upload(
+    client: ApiClient,
+    projectId: string,
+    content: string | Uint8Array,
+    filename: string,
+  ) {
+    const form = new FormData();
+    const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+    form.append('file', new Blob([new Uint8Array(bytes)]), filename);
+    const response = await app().inject({
+      method: 'POST',
+      url: base(projectId),
+      payload: form,
+      cookies: { ...client.cookies },
+      headers: { 'x-csrf-token': client.csrfToken },
+    });
+    return { status: response.statusCode, body: response.json() };
+  }
+
+  /** Polls the import as the web app does until its work is over. */
+  async function settle(client: ApiClient, projectId: string, id: string, query = '') {
+    for (let i = 0; i < 300; i++) {
+      const response = await client.get(`${base(projectId)}/${id}${query}`);
+      if (!['analysing', 'saving'].includes(response.body.status)) return response;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the import never finished');
+  }
+
+  async function dryRun(client: ApiClient, projectId: string, id: string) {
+    const started = await client.post(`${base(projectId)}/${id}/dry-run`);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    return settle(client, projectId, id);
+  }
+
+  async function saveImport(client: ApiClient, projectId: string, id: string, sendInscription = false) {
+    const started = await client.post(`${base(projectId)}/${id}/save`, { sendInscription });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    return settle(client, projectId, id);
+  }
+
+  return { upload, settle, dryRun, saveImport };
+}
