@@ -1,38 +1,16 @@
 import { Button, Group, List, Modal, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
+import type { ApiError } from '../../lib/api';
 
-let current: ApiError | null = null;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const l of listeners) l();
-};
-
-/** P8: one error popup for any failed call, translated, with the request number to give support. */
-export function showError(error: unknown) {
-  current = error instanceof ApiError ? error : new ApiError({ status: 0, code: 'unexpected' });
-  emit();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function ErrorDialog() {
+/** The popup of `ErrorDialog` (error-dialog.tsx), loaded apart from the first page. */
+export function ErrorDialogView({ error, onClose }: { error: ApiError | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const error = useSyncExternalStore(subscribe, () => current);
-  const close = () => {
-    current = null;
-    emit();
-  };
   const message = error?.code === 'network' ? t('errors.network') : error?.title || t('errors.unexpected');
   return (
     <Modal
       opened={!!error}
-      onClose={close}
+      onClose={onClose}
       zIndex={400}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       title={
@@ -59,7 +37,7 @@ export function ErrorDialog() {
         </Text>
       )}
       <Group justify="flex-end" mt="md">
-        <Button onClick={close} data-autofocus>
+        <Button onClick={onClose} data-autofocus>
           {t('common.ok')}
         </Button>
       </Group>
