@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{server,contracts,web}/**/*.unit.test.{ts,tsx}'],
+          include: ['{server,contracts,web,scripts}/**/*.unit.test.{ts,tsx}'],
           environment: 'node',
         },
       },

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- options] [filter]`: every bench/*.bench.ts on PGlite and on a PostgreSQL server.
+ * `npm run bench [-- options] [filter]`: every bench/*.bench.ts on PGlite and on a PostgreSQL server, and the
+ * first page's weight against its budget (`first-page`, no database).
  * Options: --quick, --engine=pglite|postgres|all, --explain, --sql=<file>, --iterations=N, --warmup=N.
  * See bench/README.md.
  */
@@ -7,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { FIRST_PAGE, formatFirstPage, measureBuiltFirstPage } from './first-page';
 import {
   type Benchmark,
   type BenchOptions,
@@ -68,9 +70,10 @@ async function main() {
     const mod = (await import(pathToFileURL(path.join(benchDir, file)).href)) as { default: Benchmark };
     if (!filter || mod.default.name.includes(filter)) benchmarks.push(mod.default);
   }
-  if (!benchmarks.length) {
+  const withFirstPage = !filter || FIRST_PAGE.includes(filter);
+  if (!benchmarks.length && !withFirstPage) {
     throw new Error(
-      `no benchmark matches "${filter}" (have: ${files.map((f) => f.replace('.bench.ts', ''))})`,
+      `no benchmark matches "${filter}" (have: ${files.map((f) => f.replace('.bench.ts', ''))}, ${FIRST_PAGE})`,
     );
   }
 
@@ -78,7 +81,7 @@ async function main() {
   console.log(
     `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}` +
       `\nMode: ${quick ? 'quick (smoke run)' : 'full'}; ${options.warmup} warm-up + ${options.iterations} measured rounds per case` +
-      `\nBenchmarks: ${benchmarks.map((b) => b.name).join(', ')}\n`,
+      `\nBenchmarks: ${[...benchmarks.map((b) => b.name), ...(withFirstPage ? [FIRST_PAGE] : [])].join(', ')}\n`,
   );
   if (m.loadAverage > m.cpus) {
     console.log(
@@ -92,10 +95,14 @@ async function main() {
   process.on('SIGINT', () => process.exit(130));
   process.on('SIGTERM', () => process.exit(143));
 
+  // A size, measured first: a fresh build of the web app (a few seconds), no database.
+  const firstPage = withFirstPage ? await measureBuiltFirstPage(path.join(benchDir, '..')) : null;
+  if (firstPage) console.log(`▶ ${FIRST_PAGE}\n${formatFirstPage(firstPage)}\n`);
+
   const engines: Engine[] = [];
   const skipped: string[] = [];
-  if (engineChoice !== 'postgres') engines.push(pgliteEngine());
-  if (engineChoice !== 'pglite') {
+  if (benchmarks.length && engineChoice !== 'postgres') engines.push(pgliteEngine());
+  if (benchmarks.length && engineChoice !== 'pglite') {
     const started = performance.now();
     const pgEngine = await postgresEngine();
     if ('skipped' in pgEngine) {
@@ -162,15 +169,18 @@ async function main() {
     await stopAll();
   }
 
-  console.log(formatTable(results));
-  console.log(
-    '\nTimes in ms per call. ratio = subject / baseline, both measured in this run on the same engine;' +
-      '\nΔp50 = subject p50 − baseline p50 (what the subject adds on top of its baseline).',
-  );
+  if (results.length) {
+    console.log(formatTable(results));
+    console.log(
+      '\nTimes in ms per call. ratio = subject / baseline, both measured in this run on the same engine;' +
+        '\nΔp50 = subject p50 − baseline p50 (what the subject adds on top of its baseline).',
+    );
+  }
   for (const b of benchmarks) console.log(`${b.name}: ${b.description}`);
   const described = new Map(results.map((r) => [`${r.benchmark} / ${r.case}`, r.description]));
   for (const [name, description] of described) console.log(`  ${name}: ${description}`);
   for (const s of skipped) console.log(`skipped engine: ${s}`);
+  if (firstPage) console.log(`\n${formatFirstPage(firstPage, 0)}`);
 
   const out = path.join(benchDir, 'results', 'latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -190,6 +200,7 @@ async function main() {
         skipped,
         setups,
         results,
+        firstPage,
       },
       null,
       2,

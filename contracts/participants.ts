@@ -10,16 +10,20 @@ import {
   timestamp,
   uuidParam,
 } from './http';
+import { participantSortable, participantStatus } from './participant-list';
 import { optionalPhoneNumber } from './phone';
+
+export {
+  PARTICIPANT_STATUSES,
+  type ParticipantStatus,
+  participantSortable,
+  participantStatus,
+} from './participant-list';
 
 /**
  * U1/U2: a participant is a person's registration in one project (role, groups, profile values); the person
  * (names, e-mail, phones…) is known by e-mail within the company and shared by their projects.
  */
-
-export const PARTICIPANT_STATUSES = ['registered', 'confirmed', 'cancelled'] as const;
-export const participantStatus = z.enum(PARTICIPANT_STATUSES, { error: 'validation.participants.status' });
-export type ParticipantStatus = z.infer<typeof participantStatus>;
 
 /** §5: saving or adding a participant requires a role ('empty role' message, under the role field). */
 export const ROLE_REQUIRED = 'validation.participants.roleRequired';
@@ -144,15 +148,6 @@ export const createParticipantInput = createParticipantForm.extend({
 });
 export type CreateParticipantInput = z.input<typeof createParticipantInput>;
 export type CreateParticipantValues = z.output<typeof createParticipantInput>;
-
-export const participantSortable = [
-  'lastName',
-  'firstName',
-  'email',
-  'organisation',
-  'role',
-  'createdAt',
-] as const;
 
 export const participantListQuery = listQuery(participantSortable).extend({
   roleId: uuidParam.optional(),

@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -18,9 +18,8 @@ import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
 import { sessionQuery } from '../features/session/api';
 import { SignInPage } from '../features/session/sign-in-page';
-import { AppLayout } from '../features/shell/app-layout';
-import { DEFAULT_PAGE, pageTarget } from '../features/shell/menu';
 import { ApiError } from '../lib/api';
+import { whenIdle } from '../lib/idle';
 
 interface RouterContext {
   queryClient: QueryClient;
@@ -43,7 +42,19 @@ function NotFound() {
   );
 }
 
-// Pages load on demand: the first page (sign-in) carries only the shell.
+/** Shown while a lazily loaded part (the shell, a page) arrives, once it takes longer than `pendingMs`. */
+function PendingPage() {
+  const { t } = useTranslation();
+  return (
+    <Center py={80} data-testid="page-loading">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+}
+
+// The first page (sign-in) carries only itself: the shell and every page behind sign-in load on demand (see
+// "The first page" in docs/architecture.md; `npm run size` checks its budget).
+const AppLayout = lazyRouteComponent(() => import('../features/shell/app-layout'), 'AppLayout');
 const ProjectListPage = lazyRouteComponent(
   () => import('../features/projects/project-list-page'),
   'ProjectListPage',
@@ -118,6 +129,10 @@ const signInRoute = createRoute({
     const state = await context.queryClient.ensureQueryData(sessionQuery);
     if (state.user) throw redirect({ to: '/' });
   },
+  // The form is usable first; then, while the user types, the shell is fetched so that it is ready after sign-in.
+  onEnter: () => {
+    whenIdle(() => void AppLayout.preload?.());
+  },
   component: SignInPage,
 });
 
@@ -143,7 +158,9 @@ const indexRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
   validateSearch: z.object({ p: z.string().optional().catch(undefined) }),
-  beforeLoad: ({ context, search }) => {
+  beforeLoad: async ({ context, search }) => {
+    // The menu (with its icons) comes with the shell, not with the first page.
+    const { DEFAULT_PAGE, pageTarget } = await import('../features/shell/menu');
     throw redirect(pageTarget(search.p ?? DEFAULT_PAGE, context.user.lastProjectId) as never);
   },
 });
@@ -324,6 +341,7 @@ export function makeRouter(queryClient: QueryClient) {
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: NotFound,
+    defaultPendingComponent: PendingPage,
     scrollRestoration: true,
   });
 }

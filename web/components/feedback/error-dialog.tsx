@@ -1,8 +1,6 @@
-import { Button, Group, List, Modal, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api';
+import { whenIdle } from '../../lib/idle';
 
 let current: ApiError | null = null;
 const listeners = new Set<() => void>();
@@ -21,48 +19,25 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+// The popup (Mantine's Modal and what it brings) is not part of the first page: its code is fetched once the page
+// is idle, so that it is here before an error needs it, also one of a network that went away since.
+const loadView = () => import('./error-dialog-view');
+const ErrorDialogView = lazy(() => loadView().then((m) => ({ default: m.ErrorDialogView })));
+
 export function ErrorDialog() {
-  const { t } = useTranslation();
   const error = useSyncExternalStore(subscribe, () => current);
+  // Rendered from the first error on, and kept afterwards so that closing plays the modal's transition.
+  const [needed, setNeeded] = useState(false);
+  if (error && !needed) setNeeded(true);
+  useEffect(() => whenIdle(() => void loadView().catch(() => undefined)), []);
   const close = () => {
     current = null;
     emit();
   };
-  const message = error?.code === 'network' ? t('errors.network') : error?.title || t('errors.unexpected');
+  if (!needed) return null;
   return (
-    <Modal
-      opened={!!error}
-      onClose={close}
-      zIndex={400}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      title={
-        <Group gap="xs">
-          <IconAlertTriangle size={20} color="var(--mantine-color-red-6)" aria-hidden />
-          <Text fw={600}>{t('errors.title')}</Text>
-        </Group>
-      }
-      size="sm"
-    >
-      <Text size="sm" data-testid="error-message">
-        {message}
-      </Text>
-      {error && error.fields.length > 0 && (
-        <List size="sm" mt="xs">
-          {error.fields.map((f) => (
-            <List.Item key={`${f.field}:${f.code}`}>{f.message}</List.Item>
-          ))}
-        </List>
-      )}
-      {error?.requestId && (
-        <Text size="xs" c="dimmed" mt="xs">
-          {t('common.requestId', { id: error.requestId })}
-        </Text>
-      )}
-      <Group justify="flex-end" mt="md">
-        <Button onClick={close} data-autofocus>
-          {t('common.ok')}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <ErrorDialogView error={error} onClose={close} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { participantSortable, participantStatus } from '../../../contracts/participants';
+import { participantSortable, participantStatus } from '../../../contracts/participant-list';
 import { listSearchSchema } from '../../components/data-table/list-search';
 
 /**

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+/**
+ * The weight of the first page (sign-in): the gzip size of every script the browser fetches before it can run
+ * the app — index.html's `<script type="module">`, its `<link rel="modulepreload">`, and whatever those import
+ * statically (Vite already lists that static graph as modulepreloads; the imports are followed anyway, so that a
+ * change of preload settings cannot hide a file). Lazy chunks (`import()`) are not counted: they load later.
+ *
+ *   npm run size [-- dist/web]        # one line, exit 1 above the budget
+ *   npm run size -- --files           # and every file with its size, largest first
+ *   npm run size -- --json            # the figures as JSON
+ *
+ * Each file is gzipped on its own at level 9, as a server would send it. Why a script and not size-limit: see
+ * "The first page" in docs/architecture.md.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** The budget of issue 9, in kB (1,000 bytes) of gzip. */
+export const FIRST_PAGE_BUDGET_KB = 250;
+
+const ATTRIBUTES = /([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g;
+
+function attributesOf(tag: string) {
+  const attrs: Record<string, string> = {};
+  for (const m of tag.matchAll(ATTRIBUTES)) attrs[m[1].toLowerCase()] = m[2] ?? m[3] ?? m[4];
+  return attrs;
+}
+
+/** The scripts index.html makes the browser fetch at once: module scripts and module preloads, in order. */
+export function firstPageScripts(html: string): string[] {
+  const urls: string[] = [];
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    const a = attributesOf(tag);
+    if (tag.toLowerCase().startsWith('<script') && a.type === 'module' && a.src) urls.push(a.src);
+    else if (a.rel === 'modulepreload' && a.href) urls.push(a.href);
+  }
+  return urls;
+}
+
+/**
+ * The relative modules a built chunk imports statically (`import … from "./x.js"`, `import "./x.js"`,
+ * `export … from "./x.js"`). Vite's output puts them at the top, minified; `import("./x.js")` is not matched.
+ */
+export function staticImports(code: string): string[] {
+  const found: string[] = [];
+  const re = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{},\s]*?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+  for (const m of code.matchAll(re)) found.push(m[1]);
+  return found;
+}
+
+/** Every first-page file with its raw and gzip sizes (bytes), following static imports from index.html's list. */
+export interface FirstPage {
+  /** Each file fetched for the first page: its path under the build folder, raw and gzip sizes in bytes. */
+  files: { file: string; raw: number; gzip: number }[];
+  gzip: number;
+  raw: number;
+  /** The budget, in bytes. */
+  budget: number;
+}
+
+export function measureFirstPage(distDir: string): FirstPage {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const queue = firstPageScripts(html).map((url) => posix.normalize(url.replace(/^\//, '')));
+  const files: FirstPage['files'] = [];
+  const seen = new Set<string>();
+  for (const file of queue) {
+    // `queue` grows while it is walked: each file's static imports join it.
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const bytes = readFileSync(join(distDir, file));
+    files.push({ file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+    for (const spec of staticImports(bytes.toString('utf8')))
+      queue.push(posix.join(posix.dirname(file), spec));
+  }
+  const gzip = files.reduce((sum, f) => sum + f.gzip, 0);
+  const raw = files.reduce((sum, f) => sum + f.raw, 0);
+  return { files, gzip, raw, budget: FIRST_PAGE_BUDGET_KB * 1000 };
+}
+
+export const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+
+/** `first page: 238.4 kB gzip (budget 250 kB)`. */
+export const describe = (m: FirstPage) =>
+  `first page: ${kB(m.gzip)} kB gzip (budget ${FIRST_PAGE_BUDGET_KB} kB), ${m.files.length} files, ${kB(m.raw)} kB raw`;
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const distDir = resolve(
+    args.find((a) => !a.startsWith('--')) ?? join(root, process.env.MAILLAGE_DIST || 'dist', 'web'),
+  );
+  const m = measureFirstPage(distDir);
+  if (args.includes('--json')) console.log(JSON.stringify(m, null, 2));
+  else {
+    if (args.includes('--files'))
+      for (const f of [...m.files].sort((a, b) => b.gzip - a.gzip))
+        console.log(`${kB(f.gzip).padStart(7)} kB  ${f.file}`);
+    console.log(describe(m));
+  }
+  if (m.gzip > m.budget) {
+    console.error(
+      `first page over its budget by ${kB(m.gzip - m.budget)} kB: see "The first page" in docs/architecture.md`,
+    );
+    process.exit(1);
+  }
+}
