@@ -30,7 +30,7 @@ describe.each(LANGUAGES)('language switch from %s', (from) => {
     await signIn(page, user, from);
     await page.goto('/projects');
     await until(() => pageTitle(page).textContent()).toBe(before.projects.title);
-    const newProject = (t: typeof before) => page.getByRole('button', { name: t.projects.create });
+    const newProject = (t: typeof before) => page.getByRole('link', { name: t.projects.create });
     await newProject(before).waitFor();
 
     await chooseLanguage(page, to);

@@ -61,7 +61,7 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     await signIn(page, ORGANISER, language);
     await page.goto(`/projects/${project.id}/participants`);
     await tableSettled(page);
-    await page.getByRole('button', { name: p.open, exact: true }).click();
+    await page.getByRole('link', { name: p.open, exact: true }).click();
     await page.getByRole('heading', { name: p.title }).waitFor();
     await page.getByRole('link', { name: p.upload.template }).waitFor();
     // How long the file and its rows are kept: the server's setting (IMPORT_RETENTION_DAYS, 7 days by default).
@@ -97,7 +97,7 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     await page.getByText(p.onlySkipped).waitFor();
 
     // The new rows are in the list.
-    await page.getByRole('button', { name: p.done.list, exact: true }).click();
+    await page.getByRole('link', { name: p.done.list, exact: true }).click();
     await tableSettled(page);
     await searchTable(page, t, key);
     await until(() => tableRows(page).count()).toBe(2);
@@ -192,7 +192,7 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     await signIn(page, ORGANISER, language);
     await page.goto(`/projects/${project.id}/participants`);
     await tableSettled(page);
-    await page.getByRole('button', { name: p.open, exact: true }).click();
+    await page.getByRole('link', { name: p.open, exact: true }).click();
     await page.getByRole('heading', { name: p.title }).waitFor();
 
     // The dry run of the file with mistakes: five rows skipped, each with its reason; nothing saved yet.
@@ -238,7 +238,7 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     expect(await total()).toBe(size);
 
     // One of the new participants, found at once by the list's search and opened in the side panel.
-    await page.getByRole('button', { name: p.done.list, exact: true }).click();
+    await page.getByRole('link', { name: p.done.list, exact: true }).click();
     await tableSettled(page);
     await searchTable(page, t, 'ouellette');
     await until(() => tableRows(page).count()).toBe(1);
@@ -249,9 +249,9 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     expect(await textField(panel, t.participants.fields.email).inputValue()).toBe(good[found].email);
 
     // The same file again: every row unchanged, nothing to save, nothing created.
-    await page.getByRole('button', { name: t.participants.back }).click();
+    await page.getByRole('link', { name: t.participants.back }).click();
     await tableSettled(page);
-    await page.getByRole('button', { name: p.open, exact: true }).click();
+    await page.getByRole('link', { name: p.open, exact: true }).click();
     await analyse(fixedFile);
     await until(() => summary('unchanged')).toBe(String(size));
     expect(await summary('create')).toBe('0');

@@ -91,7 +91,7 @@ describe.each(LANGUAGES)('participants (%s)', (language) => {
     await until(() => send.isDisabled()).toBe(true);
 
     // Back to the list, still searched, showing the change.
-    await page.getByRole('button', { name: p.back }).click();
+    await page.getByRole('link', { name: p.back }).click();
     await tableSettled(page);
     await until(() => tableRows(page).allTextContents()).toEqual([expect.stringContaining('Boréal Export')]);
     expect(new URL(page.url()).searchParams.get('q')).toBe(`berube ${key}`);

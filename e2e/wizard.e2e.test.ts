@@ -40,7 +40,7 @@ describe.each(LANGUAGES)('new-project wizard (%s)', (language) => {
   test('creates a project step by step, with a cropped logo, and opens its dashboard', async ({ page }) => {
     const api = await signIn(page, ORGANISER, language);
     await page.goto('/projects');
-    await page.getByRole('button', { name: t.projects.create }).click();
+    await page.getByRole('link', { name: t.projects.create }).click();
     await page.waitForURL((url) => url.pathname === '/projects/new');
     await until(() => pageTitle(page).textContent()).toBe(w.project.title);
     await onStep(page, 1, w.project.steps.names);

@@ -296,6 +296,40 @@ describe('DataTable rows (P5)', () => {
     expect(onRowClick).toHaveBeenLastCalledWith(people[1]);
   });
 
+  it('leaves a click on a link of the row to the link: the row does not open a second time', async () => {
+    const onRowClick = vi.fn();
+    const followed = vi.fn();
+    const withLink: Column<Person>[] = [
+      {
+        key: 'name',
+        header: 'Nom',
+        render: (p) => (
+          <a
+            href={`/people/${p.id}`}
+            onClick={(event) => {
+              event.preventDefault();
+              followed(p.id);
+            }}
+          >
+            {p.name}
+          </a>
+        ),
+      },
+      ...columns.slice(1),
+    ];
+    const { user } = setup({ onRowClick, columns: withLink });
+    const row = screen.getByRole('row', { name: /Benoît Gagnon/ });
+
+    const link = within(row).getByRole('link', { name: 'Benoît Gagnon' });
+    expect(link.getAttribute('href')).toBe('/people/b');
+    await user.click(link);
+    expect(followed).toHaveBeenCalledWith('b');
+    expect(onRowClick).not.toHaveBeenCalled();
+
+    await user.click(within(row).getByText('Québec'));
+    expect(onRowClick).toHaveBeenCalledWith(people[1]);
+  });
+
   it('does not make rows focusable when they open nothing', () => {
     setup();
     const row = screen.getByRole('row', { name: /Benoît Gagnon/ });

@@ -235,7 +235,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <Table.Tr
                   key={id}
                   className={props.onRowClick ? classes.clickable : undefined}
-                  onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
+                  onClick={
+                    props.onRowClick
+                      ? (e) => {
+                          // A link or a control in the row does its own work (a link opens on its own, also in
+                          // a new tab): only a click elsewhere on the row is the row's.
+                          if (!isControl(e.target, e.currentTarget)) props.onRowClick?.(row);
+                        }
+                      : undefined
+                  }
                   onKeyDown={
                     props.onRowClick
                       ? (e) => {
@@ -305,6 +313,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Group>
     </Box>
   );
+}
+
+/** Whether a click on `target` within the row `row` lands on a link or a control of its own. */
+function isControl(target: EventTarget, row: Element) {
+  const control =
+    target instanceof Element ? target.closest('a[href], button, input, label, select, textarea') : null;
+  return !!control && row.contains(control);
 }
 
 function PageButtons({

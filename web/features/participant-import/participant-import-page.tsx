@@ -17,11 +17,12 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_ACCEPT, IMPORT_PAGE_SIZE } from '../../../contracts/participant-import';
 import { ConfirmModal } from '../../components/modal/app-modal';
+import { AnchorTo } from '../../components/router-links';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import {
@@ -40,25 +41,18 @@ export function ParticipantImportPage() {
   usePageTitle(t('participantImport.title'));
   const { projectId } = useParams({ from: '/app/projects/$projectId' });
   const [importId, setImportId] = useState<string | null>(null);
-  const navigate = useNavigate();
-  const toList = () => navigate({ to: '/projects/$projectId/participants', params: { projectId } });
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1} size="h2">
           {t('participantImport.title')}
         </Title>
-        <Anchor component="button" type="button" onClick={() => void toList()}>
+        <AnchorTo to="/projects/$projectId/participants" params={{ projectId }}>
           {t('participantImport.back')}
-        </Anchor>
+        </AnchorTo>
       </Group>
       {importId ? (
-        <ImportSteps
-          projectId={projectId}
-          importId={importId}
-          onRestart={() => setImportId(null)}
-          toList={toList}
-        />
+        <ImportSteps projectId={projectId} importId={importId} onRestart={() => setImportId(null)} />
       ) : (
         <UploadStep projectId={projectId} onUploaded={setImportId} />
       )}
@@ -112,12 +106,10 @@ function ImportSteps({
   projectId,
   importId,
   onRestart,
-  toList,
 }: {
   projectId: string;
   importId: string;
   onRestart: () => void;
-  toList: () => Promise<void>;
 }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -187,9 +179,9 @@ function ImportSteps({
                 .map((action) => t(`participantImport.done.${action}`, { count: data.summary[action] }))
                 .join(', ')}
             </Text>
-            <Anchor component="button" type="button" onClick={() => void toList()}>
+            <AnchorTo to="/projects/$projectId/participants" params={{ projectId }}>
               {t('participantImport.done.list')}
-            </Anchor>
+            </AnchorTo>
           </Stack>
         </Alert>
       ) : (

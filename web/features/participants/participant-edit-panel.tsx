@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Participant,
@@ -13,6 +13,7 @@ import { SubmitButton } from '../../components/forms/submit-button';
 import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { LeaveConfirmModal } from '../../components/modal/app-modal';
+import { ButtonTo, isPlainClick } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
 import { participantQuery, useSendInscription, useUpdateParticipant } from './api';
 import { ParticipantFormFields, participantFormValues } from './participant-form-fields';
@@ -51,19 +52,33 @@ export function ParticipantEditPanel({
   }
   return (
     <Stack>
-      <BackButton onBack={onBack} />
+      <BackLink projectId={projectId} />
       {participant.error ? <Alert color="red">{t('common.notFoundBody')}</Alert> : <Loader />}
     </Stack>
   );
 }
 
-function BackButton({ onBack }: { onBack: () => void }) {
+/**
+ * The way back to the list, a link to it (the list's search, sort and filters kept). `onLeave` may hold a plain
+ * click (unsaved changes: the panel asks first); a click that opens a new tab leaves this one as it is.
+ */
+function BackLink({ projectId, onLeave }: { projectId: string; onLeave?: (event: MouseEvent) => void }) {
   const { t } = useTranslation();
   return (
     <Group>
-      <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
+      <ButtonTo
+        from="/projects/$projectId/participants"
+        to="/projects/$projectId/participants"
+        params={{ projectId }}
+        search={(prev) => ({ ...prev, participant: undefined })}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        onClick={(event) => {
+          if (isPlainClick(event)) onLeave?.(event);
+        }}
+      >
         {t('participants.back')}
-      </Button>
+      </ButtonTo>
     </Group>
   );
 }
@@ -108,7 +123,15 @@ function ParticipantEditForm({
   };
   return (
     <Stack>
-      <BackButton onBack={() => (app.dirty ? setLeaving(true) : onBack())} />
+      <BackLink
+        projectId={projectId}
+        onLeave={(event) => {
+          // Going back changes only the URL's search, which the page's guard lets through: the panel asks.
+          if (!app.dirty) return;
+          event.preventDefault();
+          setLeaving(true);
+        }}
+      />
       <LeaveConfirmModal opened={leaving} onQuit={onBack} onStay={() => setLeaving(false)} />
       <Paper withBorder p="lg" data-testid="participant-panel">
         <UnsavedChangesGuard dirty={app.dirty} />

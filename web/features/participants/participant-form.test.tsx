@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { i18n } from '../../lib/i18n';
 import { participantKeys } from './api';
 import { InfoWindowProvider, useInfoWindow } from './info-window';
 import { ParticipantCreateModal } from './participant-create-modal';
+import { ParticipantEditPanel } from './participant-edit-panel';
 import { ParticipantInfoWindow } from './participant-info-window';
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
@@ -202,5 +204,57 @@ describe.each([
     // A long unbroken name wraps inside the window.
     const title = within(window).getByRole('heading', { level: 2 });
     expect(title.style.overflowWrap).toBe('anywhere');
+  });
+});
+
+/** The edition panel, whose quitting goes back to the list searched for "tremblay" (as the participants page). */
+function EditPanel() {
+  const navigate = useNavigate();
+  return (
+    <ParticipantEditPanel
+      projectId={PROJECT}
+      participantId={ALEX}
+      options={options()}
+      onBack={() => void navigate({ to: '.', search: { q: 'tremblay' } } as never)}
+    />
+  );
+}
+
+async function renderPanel(language: Language) {
+  const queryClient = makeTestQueryClient();
+  queryClient.setQueryData(participantKeys.one(PROJECT, ALEX), alex);
+  return renderRoute(EditPanel, {
+    language,
+    queryClient,
+    path: '/projects/$projectId/participants',
+    params: { projectId: PROJECT },
+    search: { q: 'tremblay', participant: ALEX },
+  });
+}
+
+describe.each(['fr', 'en'] as const)('the edition panel’s way back (%s)', (language) => {
+  const l = LABELS[language];
+  const back = () => screen.getByRole('link', { name: i18n.t('participants.back') });
+  const panel = () => screen.findByTestId('participant-panel');
+  const listed = (router: { state: { location: { search: object } } }) => router.state.location.search;
+
+  it('is a link to the list, its search kept, which a plain click follows', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderPanel(language);
+    await panel();
+    expect(back().getAttribute('href')).toBe(`/projects/${PROJECT}/participants?q=tremblay`);
+    await user.click(back());
+    await waitFor(() => expect(listed(router)).toEqual({ q: 'tremblay' }));
+  });
+
+  it('asks first when something was changed, and goes back once told to quit', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderPanel(language);
+    await user.type(input(await panel(), l.firstName), 'e');
+    await user.click(back());
+    const ask = await screen.findByRole('dialog', { name: i18n.t('unsaved.title') });
+    expect(listed(router)).toEqual({ q: 'tremblay', participant: ALEX });
+    await user.click(within(ask).getByRole('button', { name: i18n.t('unsaved.quit') }));
+    await waitFor(() => expect(listed(router)).toEqual({ q: 'tremblay' }));
   });
 });

@@ -10,6 +10,7 @@ import { type Column, DataTable } from '../../components/data-table/data-table';
 import { ListFilter } from '../../components/data-table/list-filter';
 import { bindListTable, listQueryOf } from '../../components/data-table/list-search';
 import { AppModal, ConfirmModal } from '../../components/modal/app-modal';
+import { AnchorTo, ButtonTo } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useGroupOptions } from '../groups/api';
@@ -76,14 +77,9 @@ function ParticipantListContent() {
         </Title>
         <Group gap="xs">
           <ExportButtons projectId={projectId} search={search} />
-          <Button
-            variant="default"
-            onClick={() =>
-              void navigate({ to: '/projects/$projectId/participants/import', params: { projectId } })
-            }
-          >
+          <ButtonTo variant="default" to="/projects/$projectId/participants/import" params={{ projectId }}>
             {t('participantImport.open')}
-          </Button>
+          </ButtonTo>
           <Button
             leftSection={<IconPlus size={16} />}
             onClick={() => setAdding(true)}
@@ -122,7 +118,6 @@ function ParticipantTable({
   onAdd?: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { date } = useFormat();
   const nameOf = useLocalizedName();
   const { participant: _open, ...listState } = search;
@@ -152,7 +147,21 @@ function ParticipantTable({
       key: 'lastName',
       header: t('participants.fields.lastName'),
       sortKey: 'lastName',
-      render: (p) => <CellText value={p.lastName} />,
+      // The row opens the edition panel too; the name is its link (new tab, copied address).
+      render: (p) => (
+        <AnchorTo
+          to="/projects/$projectId/participants"
+          params={{ projectId }}
+          search={{ ...search, participant: p.id }}
+          size="sm"
+          display="block"
+          truncate="end"
+          maw={220}
+          title={p.lastName}
+        >
+          {p.lastName}
+        </AnchorTo>
+      ),
     },
     {
       key: 'firstName',
@@ -251,14 +260,13 @@ function ParticipantTable({
                 <Button leftSection={<IconPlus size={16} />} onClick={onAdd} disabled={!onAdd}>
                   {t('participants.emptyProject.add')}
                 </Button>
-                <Button
+                <ButtonTo
                   variant="default"
-                  onClick={() =>
-                    void navigate({ to: '/projects/$projectId/participants/import', params: { projectId } })
-                  }
+                  to="/projects/$projectId/participants/import"
+                  params={{ projectId }}
                 >
                   {t('participants.emptyProject.import')}
-                </Button>
+                </ButtonTo>
               </Group>
             </Stack>
           )

@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ButtonTo } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { InlineText } from '../texts/inline-text';
@@ -20,7 +21,6 @@ function daysUntil(isoDate: string) {
 export function ProjectDashboardPage() {
   const { t, i18n } = useTranslation();
   const { date } = useFormat();
-  const navigate = useNavigate();
   const { projectId } = useParams({ from: '/app/projects/$projectId' });
   const { data: project } = useSuspenseQuery(projectQuery(projectId));
   usePageTitle(i18n.language === 'en' ? project.nameEn : project.nameFr);
@@ -43,13 +43,14 @@ export function ProjectDashboardPage() {
             {i18n.language === 'en' ? project.nameEn : project.nameFr}
           </Title>
         </div>
-        <Button
-          onClick={() => void navigate({ to: '/projects/$projectId/settings', params: { projectId } })}
+        <ButtonTo
+          to="/projects/$projectId/settings"
+          params={{ projectId }}
           variant="light"
           leftSection={<IconSettings size={16} />}
         >
           {t('projects.dashboard.configure')}
-        </Button>
+        </ButtonTo>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <Card withBorder>

@@ -9,6 +9,7 @@ import type { Project } from '../../../contracts/projects';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { ListFilter } from '../../components/data-table/list-filter';
 import { bindListTable, listQueryOf } from '../../components/data-table/list-search';
+import { AnchorTo, ButtonTo } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { projectListQuery, useSetManyActivation } from './api';
@@ -36,7 +37,17 @@ export function ProjectListPage() {
   const name = (p: Project) => (i18n.language === 'en' ? p.nameEn : p.nameFr);
 
   const columns: Column<Project>[] = [
-    { key: 'name', header: t('projects.fields.name'), sortKey: 'name', render: (p) => name(p) },
+    {
+      key: 'name',
+      header: t('projects.fields.name'),
+      sortKey: 'name',
+      // The row opens the project too; the name is its link (new tab, copied address).
+      render: (p) => (
+        <AnchorTo to="/projects/$projectId" params={{ projectId: p.id }} size="sm" fw={500}>
+          {name(p)}
+        </AnchorTo>
+      ),
+    },
     {
       key: 'startsOn',
       header: t('projects.fields.startsOn'),
@@ -63,9 +74,9 @@ export function ProjectListPage() {
         <Title order={1} size="h2">
           {t('projects.title')}
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/projects/new' })}>
+        <ButtonTo to="/projects/new" leftSection={<IconPlus size={16} />}>
           {t('projects.create')}
-        </Button>
+        </ButtonTo>
       </Group>
       <DataTable
         label={t('projects.title')}

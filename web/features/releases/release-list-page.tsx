@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReleaseSummary } from '../../../contracts/releases';
 import { ConfirmModal } from '../../components/modal/app-modal';
+import { ActionIconTo } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { releaseListQuery, useDeleteRelease, useSetReleaseActive } from './api';
@@ -65,15 +66,14 @@ export function ReleaseListPage() {
       </Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <ActionIcon
-            onClick={() =>
-              void navigate({ to: '/admin/releases/$releaseId', params: { releaseId: release.id } })
-            }
+          <ActionIconTo
+            to="/admin/releases/$releaseId"
+            params={{ releaseId: release.id }}
             variant="subtle"
             aria-label={t('releases.editVersion', { version: release.version })}
           >
             <IconPencil size={16} />
-          </ActionIcon>
+          </ActionIconTo>
           <ActionIcon
             variant="subtle"
             color="red"

@@ -5,10 +5,8 @@ import {
   Burger,
   Group,
   Menu,
-  NavLink,
   ScrollArea,
   SegmentedControl,
-  Stack,
   Text,
   Tooltip,
   UnstyledButton,
@@ -23,7 +21,7 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate, useParams, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../contracts/http';
 import { HelpButton } from '../help/help-button';
@@ -33,7 +31,7 @@ import { SuperAdminTools } from '../search/super-admin-tools';
 import { changeLanguage, sessionQuery, signOutNow, useCurrentUser } from '../session/api';
 import { SessionWatcher } from '../session/session-watcher';
 import classes from './app-layout.module.css';
-import { isDashboardPath, MENU, type MenuPage, pageTarget } from './menu';
+import { MainMenu } from './main-menu';
 
 const WIDE = 260;
 /** P3: the slim menu is 50 px wide and remembered. */
@@ -55,46 +53,12 @@ export function AppLayout() {
     enabled: !!projectId,
     meta: { silent: true },
   });
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
 
   async function handleSignOut() {
     await signOutNow();
     notifications.show({ message: t('auth.signedOut') });
     await navigate({ to: '/sign-in' });
   }
-
-  function openPage(page: MenuPage) {
-    closeMobile();
-    if (page.external) {
-      const url = project.data?.externalDashboardUrl;
-      if (url) window.open(url, '_blank', 'noopener,noreferrer');
-      else notifications.show({ color: 'yellow', message: t('nav.externalDashboardMissing') });
-      return;
-    }
-    void navigate(pageTarget(page.id, project.data?.id ?? null) as never);
-  }
-
-  const isActive = (page: MenuPage) => {
-    if (page.id === 'project-dashboard') return isDashboardPath(pathname);
-    if (page.id === 'project-settings') return /^\/projects\/[^/]+\/settings/.test(pathname);
-    if (page.id === 'projects') return pathname === '/projects' || pathname === '/projects/';
-    if (page.id === 'companies') return pathname.startsWith('/admin/companies');
-    if (page.id === 'company-switches') return pathname.startsWith('/admin/company-switches');
-    return false;
-  };
-
-  const sections: { key: MenuPage['section']; title: string }[] = [
-    {
-      key: 'project',
-      title: project.data
-        ? i18n.language === 'en'
-          ? project.data.nameEn
-          : project.data.nameFr
-        : t('nav.projectSection'),
-    },
-    { key: 'projects', title: t('nav.projects') },
-    { key: 'admin', title: t('nav.adminSection') },
-  ];
 
   const navWidth = slim ? SLIM : WIDE;
 
@@ -167,51 +131,12 @@ export function AppLayout() {
           </AppShell.Section>
         )}
         <AppShell.Section grow component={ScrollArea} p={slim ? 4 : 'xs'}>
-          {sections.map((section) => {
-            const pages = MENU.filter(
-              (p) => p.section === section.key && (!p.superAdminOnly || user.isSuperAdmin),
-            );
-            if (!pages.length || (section.key === 'project' && !project.data)) return null;
-            return (
-              <Stack key={section.key} gap={2} mb="md">
-                {!slim && (
-                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4} truncate>
-                    {section.title}
-                  </Text>
-                )}
-                {pages.map((page) => {
-                  const Icon = page.icon;
-                  const label = t(page.labelKey);
-                  const link = (
-                    <NavLink
-                      key={page.id}
-                      component="button"
-                      onClick={() => openPage(page)}
-                      label={slim ? undefined : label}
-                      aria-label={slim ? label : undefined}
-                      leftSection={<Icon size={18} aria-hidden />}
-                      active={isActive(page)}
-                      aria-current={isActive(page) ? 'page' : undefined}
-                      data-page={page.id}
-                      className={classes.link}
-                    />
-                  );
-                  return slim ? (
-                    <Tooltip key={page.id} label={label} position="right">
-                      {link}
-                    </Tooltip>
-                  ) : (
-                    link
-                  );
-                })}
-              </Stack>
-            );
-          })}
-          {!project.data && !slim && (
-            <Text size="xs" c="dimmed" px="sm">
-              {t('nav.noProject')}
-            </Text>
-          )}
+          <MainMenu
+            project={project.data}
+            slim={slim}
+            isSuperAdmin={user.isSuperAdmin}
+            onNavigate={closeMobile}
+          />
         </AppShell.Section>
         <AppShell.Section p={4} visibleFrom="sm">
           <Tooltip label={slim ? t('nav.wide') : t('nav.slim')} position="right">

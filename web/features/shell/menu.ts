@@ -15,10 +15,12 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
+import { linkOptions } from '@tanstack/react-router';
 
 /**
  * P3: the left menu. Each page has a page id, which `?p=` on first load also accepts. Pages of a project need a
- * selected project; `external` pages open in a new tab.
+ * selected project; `external` pages open in a new tab. An entry is marked as the page shown on its own address
+ * and the pages below it (`/admin/releases/<id>` for release notes), or on its address only when `exact`.
  */
 export interface MenuPage {
   id: string;
@@ -27,6 +29,7 @@ export interface MenuPage {
   section: 'project' | 'projects' | 'admin';
   superAdminOnly?: boolean;
   external?: boolean;
+  exact?: boolean;
 }
 
 export const MENU: MenuPage[] = [
@@ -35,6 +38,8 @@ export const MENU: MenuPage[] = [
     labelKey: 'nav.projectDashboard',
     icon: IconLayoutDashboard,
     section: 'project',
+    // Every page of the project lies below its dashboard.
+    exact: true,
   },
   { id: 'project-settings', labelKey: 'nav.projectSettings', icon: IconSettings, section: 'project' },
   { id: 'project-participants', labelKey: 'nav.participants', icon: IconUsers, section: 'project' },
@@ -48,7 +53,7 @@ export const MENU: MenuPage[] = [
     section: 'project',
     external: true,
   },
-  { id: 'projects', labelKey: 'nav.projects', icon: IconListDetails, section: 'projects' },
+  { id: 'projects', labelKey: 'nav.projects', icon: IconListDetails, section: 'projects', exact: true },
   { id: 'whats-new', labelKey: 'nav.whatsNew', icon: IconSparkles, section: 'projects' },
   { id: 'organisation', labelKey: 'nav.organisation', icon: IconBuildingStore, section: 'admin' },
   { id: 'outbox', labelKey: 'nav.outbox', icon: IconMail, section: 'admin' },
@@ -72,34 +77,42 @@ export const isDashboardPath = (pathname: string) => /^\/projects\/[^/]+\/?$/.te
 export function pageTarget(pageId: string, projectId: string | null) {
   switch (pageId) {
     case 'project-dashboard':
-      return projectId ? { to: '/projects/$projectId', params: { projectId } } : { to: '/projects' };
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId', params: { projectId } })
+        : linkOptions({ to: '/projects' });
     case 'project-settings':
-      return projectId ? { to: '/projects/$projectId/settings', params: { projectId } } : { to: '/projects' };
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId/settings', params: { projectId } })
+        : linkOptions({ to: '/projects' });
     case 'companies':
-      return { to: '/admin/companies' };
+      return linkOptions({ to: '/admin/companies' });
     case 'company-switches':
-      return { to: '/admin/company-switches' };
+      return linkOptions({ to: '/admin/company-switches' });
     case 'project-participants':
       return projectId
-        ? { to: '/projects/$projectId/participants', params: { projectId } }
-        : { to: '/projects' };
+        ? linkOptions({ to: '/projects/$projectId/participants', params: { projectId } })
+        : linkOptions({ to: '/projects' });
     case 'project-roles':
-      return projectId ? { to: '/projects/$projectId/roles', params: { projectId } } : { to: '/projects' };
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId/roles', params: { projectId } })
+        : linkOptions({ to: '/projects' });
     case 'project-groups':
-      return projectId ? { to: '/projects/$projectId/groups', params: { projectId } } : { to: '/projects' };
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId/groups', params: { projectId } })
+        : linkOptions({ to: '/projects' });
     case 'project-profile-fields':
       return projectId
-        ? { to: '/projects/$projectId/profile-fields', params: { projectId } }
-        : { to: '/projects' };
+        ? linkOptions({ to: '/projects/$projectId/profile-fields', params: { projectId } })
+        : linkOptions({ to: '/projects' });
     case 'outbox':
-      return { to: '/outbox' };
+      return linkOptions({ to: '/outbox' });
     case 'organisation':
-      return { to: '/admin/organisation' };
+      return linkOptions({ to: '/admin/organisation' });
     case 'releases':
-      return { to: '/admin/releases' };
+      return linkOptions({ to: '/admin/releases' });
     case 'whats-new':
-      return { to: '/whats-new' };
+      return linkOptions({ to: '/whats-new' });
     default:
-      return { to: '/projects' };
+      return linkOptions({ to: '/projects' });
   }
 }

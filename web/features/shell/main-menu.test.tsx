@@ -1,0 +1,106 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Language } from '../../../contracts/http';
+import { en, fr } from '../../../locales';
+import { renderRoute } from '../../../tests/support/render';
+import { MainMenu } from './main-menu';
+
+const TEXTS = { fr, en };
+const PROJECT = {
+  id: '4f1c2b9e-0000-4000-8000-000000000001',
+  nameFr: 'Journée B2B',
+  nameEn: 'B2B Day',
+  externalDashboardUrl: 'https://tableau.example.org/b2b',
+};
+
+function renderMenu({
+  language = 'fr' as Language,
+  slim = false,
+  isSuperAdmin = false,
+  project = PROJECT as typeof PROJECT | null,
+  path = '/projects/$projectId/roles',
+} = {}) {
+  return renderRoute(
+    () => (
+      <MainMenu
+        project={project ?? undefined}
+        slim={slim}
+        isSuperAdmin={isSuperAdmin}
+        onNavigate={() => {}}
+      />
+    ),
+    { language, path, params: { projectId: PROJECT.id } },
+  );
+}
+
+const hrefOf = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+
+describe.each(['fr', 'en'] as const)('the left menu (%s)', (language) => {
+  const t = TEXTS[language].nav;
+
+  it("makes every entry a link to its page's address", async () => {
+    await renderMenu({ language, isSuperAdmin: true });
+    const p = `/projects/${PROJECT.id}`;
+    expect(hrefOf(t.projectDashboard)).toBe(p);
+    expect(hrefOf(t.projectSettings)).toBe(`${p}/settings`);
+    expect(hrefOf(t.participants)).toBe(`${p}/participants`);
+    expect(hrefOf(t.roles)).toBe(`${p}/roles`);
+    expect(hrefOf(t.groups)).toBe(`${p}/groups`);
+    expect(hrefOf(t.profileFields)).toBe(`${p}/profile-fields`);
+    expect(hrefOf(t.projects)).toBe('/projects');
+    expect(hrefOf(t.whatsNew)).toBe('/whats-new');
+    expect(hrefOf(t.organisation)).toBe('/admin/organisation');
+    expect(hrefOf(t.outbox)).toBe('/outbox');
+    expect(hrefOf(t.releases)).toBe('/admin/releases');
+    expect(hrefOf(t.companies)).toBe('/admin/companies');
+    expect(hrefOf(t.companySwitches)).toBe('/admin/company-switches');
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('opens the external dashboard in a new tab, and says so when the project has none', async () => {
+    await renderMenu({ language });
+    const external = screen.getByRole('link', { name: t.externalDashboard });
+    expect(external.getAttribute('href')).toBe(PROJECT.externalDashboardUrl);
+    expect(external.getAttribute('target')).toBe('_blank');
+    expect(external.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('keeps a button that explains when the project has no external dashboard', async () => {
+    const user = userEvent.setup();
+    await renderMenu({ language, project: { ...PROJECT, externalDashboardUrl: '' } });
+    expect(screen.queryByRole('link', { name: t.externalDashboard })).toBeNull();
+    await user.click(screen.getByRole('button', { name: t.externalDashboard }));
+    expect(await screen.findByText(t.externalDashboardMissing)).toBeTruthy();
+  });
+
+  it('marks the page shown as the current one, and only it', async () => {
+    await renderMenu({ language });
+    const current = screen
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual([t.roles]);
+  });
+
+  it('names the icons of the slim menu by their labels', async () => {
+    await renderMenu({ language, slim: true });
+    const projects = screen.getByRole('link', { name: t.projects });
+    expect(projects.textContent).toBe('');
+    expect(projects.getAttribute('href')).toBe('/projects');
+  });
+
+  it('moves within the app on a plain click', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderMenu({ language });
+    await user.click(screen.getByRole('link', { name: t.groups }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${PROJECT.id}/groups`));
+  });
+
+  it('shows no project section without a project, and no super-admin page to an organiser', async () => {
+    await renderMenu({ language, project: null, path: '/projects' });
+    expect(screen.queryByRole('link', { name: t.projectDashboard })).toBeNull();
+    expect(screen.queryByRole('link', { name: t.companies })).toBeNull();
+    expect(screen.getByText(t.noProject)).toBeTruthy();
+    expect(screen.getByRole('link', { name: t.projects }).getAttribute('aria-current')).toBe('page');
+  });
+});
