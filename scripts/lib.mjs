@@ -15,11 +15,19 @@ function runOrExit(command, args) {
   if (status !== 0) process.exit(status);
 }
 
-/** Installs when node_modules is missing or older than package-lock.json. */
+/**
+ * Installs when node_modules is missing or older than package-lock.json or than a patch of `patches/` (applied by
+ * the install's postinstall, patch-package: see docs/participants/import.md).
+ */
 export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
-  const lock = path.join(root, 'package-lock.json');
-  if (fs.existsSync(marker) && fs.statSync(lock).mtimeMs <= fs.statSync(marker).mtimeMs) return;
+  const patches = path.join(root, 'patches');
+  const inputs = [
+    path.join(root, 'package-lock.json'),
+    ...(fs.existsSync(patches) ? fs.readdirSync(patches).map((name) => path.join(patches, name)) : []),
+  ];
+  const installed = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+  if (inputs.every((input) => fs.statSync(input).mtimeMs <= installed)) return;
   console.log('› Installing dependencies…');
   // `npm install` rather than `npm ci`: the lockfile names platform binaries this registry lacks (docs/architecture.md).
   runOrExit('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
