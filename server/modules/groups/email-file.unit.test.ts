@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { multibyteText, seededRandom } from '../../../tests/support/multibyte';
 import { readEmailFile } from './email-file';
 
 const read = (text: string) => readEmailFile(new TextEncoder().encode(text));
@@ -30,5 +31,16 @@ describe('readEmailFile (U4 import)', () => {
   it('refuses bytes that are not UTF-8 text', () => {
     expect(readEmailFile(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]))).toEqual({ ok: false });
     expect(readEmailFile(new Uint8Array([0x61, 0x00, 0x62]))).toEqual({ ok: false });
+  });
+
+  it('keeps every character of a large file of multi-byte names and addresses (issue 9)', () => {
+    const r = seededRandom(4);
+    const people = Array.from({ length: 3000 }, (_, i) => ({
+      name: multibyteText(r, 1, 120),
+      email: `${multibyteText(r, 1, 40)}.${i}@${multibyteText(r, 1, 20)}.test`,
+    }));
+    const file = ['Nom;Courriel', ...people.map((p) => `${p.name};${p.email}`)].join('\r\n');
+    expect(file.length).toBeGreaterThan(64 * 1024);
+    expect(read(file)).toEqual({ ok: true, emails: people.map((p) => p.email.toLowerCase()) });
   });
 });
