@@ -83,8 +83,9 @@ export async function workbookOf(rows: string[][], { inline = false } = {}): Pro
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** A CSV of these rows, separated by semicolons (the texts hold none, nor quotes). */
-export const csvOf = (rows: string[][]) => rows.map((row) => row.join(';')).join('\r\n');
+/** A CSV of these rows, separated by semicolons; a cell holding some is quoted (the texts hold no quotes). */
+export const csvOf = (rows: string[][]) =>
+  rows.map((row) => row.map((cell) => (cell.includes(';') ? `"${cell}"` : cell)).join(';')).join('\r\n');
 
 export interface Altered {
   /** How many cells differ from what was written (a missing row counts its cells). */

@@ -28,9 +28,9 @@ export function importSteps(app: () => FastifyInstance) {
     return { status: response.statusCode, body: response.json() };
   }
 
-  /** Polls the import as the web app does until its work is over. */
-  async function settle(client: ApiClient, projectId: string, id: string, query = '') {
-    for (let i = 0; i < 300; i++) {
+  /** Polls the import as the web app does until its work is over (at most `polls` times, 50 ms apart). */
+  async function settle(client: ApiClient, projectId: string, id: string, query = '', polls = 300) {
+    for (let i = 0; i < polls; i++) {
       const response = await client.get(`${base(projectId)}/${id}${query}`);
       if (!['analysing', 'saving'].includes(response.body.status)) return response;
       await new Promise((r) => setTimeout(r, 50));
@@ -38,16 +38,22 @@ export function importSteps(app: () => FastifyInstance) {
     throw new Error('the import never finished');
   }
 
-  async function dryRun(client: ApiClient, projectId: string, id: string) {
+  async function dryRun(client: ApiClient, projectId: string, id: string, polls?: number) {
     const started = await client.post(`${base(projectId)}/${id}/dry-run`);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    return settle(client, projectId, id);
+    return settle(client, projectId, id, '', polls);
   }
 
-  async function saveImport(client: ApiClient, projectId: string, id: string, sendInscription = false) {
+  async function saveImport(
+    client: ApiClient,
+    projectId: string,
+    id: string,
+    sendInscription = false,
+    polls?: number,
+  ) {
     const started = await client.post(`${base(projectId)}/${id}/save`, { sendInscription });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    return settle(client, projectId, id);
+    return settle(client, projectId, id, '', polls);
   }
 
   return { upload, settle, dryRun, saveImport };
