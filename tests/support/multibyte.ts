@@ -5,6 +5,7 @@
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { decodeWindows1252 } from '../../server/modules/participant-import/windows-1252';
 import { scaleRandom } from '../../server/seed/scale';
 
 export type Random = ReturnType<typeof scaleRandom>;
@@ -27,7 +28,7 @@ const SCRIPTS: readonly (readonly string[])[] = [
 const WINDOWS_1252_BYTES = Array.from({ length: 128 }, (_, i) => 0x80 + i).filter(
   (byte) => ![0x81, 0x8d, 0x8f, 0x90, 0x9d, 0xa0].includes(byte),
 );
-const WINDOWS_1252_CHARS = [...new TextDecoder('windows-1252').decode(new Uint8Array(WINDOWS_1252_BYTES))];
+const WINDOWS_1252_CHARS = [...decodeWindows1252(new Uint8Array(WINDOWS_1252_BYTES))];
 const WINDOWS_1252: readonly (readonly string[])[] = [WINDOWS_1252_CHARS];
 
 /** A text of `min` to `max` characters (an emoji counts as one), in runs of one to eight of the same script. */

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { normalisePhone } from '../../../contracts/phone';
 import { HEADER_SYNONYMS, matchHeaders, normaliseHeader } from './headers';
+import { decodeWindows1252 } from './windows-1252';
 
 export type FileKind = 'csv' | 'xlsx';
 
@@ -61,14 +62,14 @@ function counted(bytes: Uint8Array, onBytes: (read: number) => void) {
 /**
  * A CSV as UTF-8 bytes. Excel set up for French on Windows saves « CSV (séparateur : point-virgule) » in
  * Windows-1252, not UTF-8: a file that is not valid UTF-8 is read as Windows-1252 (which gives every byte a
- * character), so « Prénom » and « Montréal » come out right instead of « Pr�nom ».
+ * character), so « Prénom », « Montréal » and « l’entreprise » come out right instead of « Pr�nom ».
  */
 export function csvAsUtf8(bytes: Uint8Array): Uint8Array {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return bytes;
   } catch {
-    return Buffer.from(new TextDecoder('windows-1252').decode(bytes), 'utf8');
+    return Buffer.from(decodeWindows1252(bytes), 'utf8');
   }
 }
 

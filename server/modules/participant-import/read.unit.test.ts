@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readSheet } from './read';
 
-async function sheet(text: string) {
+async function sheetOf(bytes: Uint8Array) {
   const rows: string[][] = [];
-  for await (const row of readSheet(new TextEncoder().encode(text))) rows.push([...row]);
+  for await (const row of readSheet(bytes)) rows.push([...row]);
   return rows;
 }
+const sheet = (text: string) => sheetOf(new TextEncoder().encode(text));
 
 describe('readSheet: the header row of a spreadsheet as organisers write it', () => {
   it('takes the first row of an ordinary file', async () => {
@@ -47,6 +48,18 @@ describe('readSheet: the header row of a spreadsheet as organisers write it', ()
     expect(await sheet('Liste\nA,B,C\n1,2,3')).toEqual([
       ['A', 'B', 'C'],
       ['1', '2', '3'],
+    ]);
+  });
+
+  it('reads a French Excel CSV (Windows-1252) with its typographic apostrophes, quotes, dashes, euro and œ', async () => {
+    // The bytes as Excel writes them: 0x9C œ, 0x92 ’, 0x97 —, 0x93 “, 0x94 ”, 0x80 €, 0x85 …
+    const bytes = Buffer.from(
+      'Prénom;Nom;Note\nAna;C\x9cur;l\x92été \x97 \x93VIP\x94, 20 \x80\x85',
+      'latin1',
+    );
+    expect(await sheetOf(bytes)).toEqual([
+      ['Prénom', 'Nom', 'Note'],
+      ['Ana', 'Cœur', 'l’été — “VIP”, 20 €…'],
     ]);
   });
 });
