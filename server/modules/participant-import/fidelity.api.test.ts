@@ -10,7 +10,7 @@ import {
   seededRandom,
   workbookOf,
 } from '../../../tests/support/multibyte';
-import { importSteps } from '../../../tests/support/participant-import';
+import { importSteps, importsOf } from '../../../tests/support/participant-import';
 import {
   type ApiClient,
   buildProject,
@@ -154,5 +154,45 @@ describe('an import keeps every character (issue 9)', () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     const unchanged = await dryRun(organiser, project.id, again.body.id, POLLS);
     expect(unchanged.body.summary).toEqual({ create: 0, update: 0, unchanged: PEOPLE, skip: 0 });
+  }, 180_000);
+
+  it('refuses a row whose cell lost characters before the import, naming the line and the column', async () => {
+    const role = roleNames[0];
+    const csv = [
+      'Courriel;Prénom;Nom;Rôle;Groupes',
+      `caglar@exemple.test;Çağlar;Nguyễn Thị;${role};${groupNames[0]}`,
+      `hotel@exemple.test;Hôtel;Dieu;${role};Sant\uFFFD\uFFFD`,
+      `helene@exemple.test;HÃ©lÃ¨ne;Roy;${role};`,
+      `nga@exemple.test;NGÃ BA;Ærøskøbing;${role};`,
+    ].join('\n');
+    const uploaded = await upload(organiser, project.id, csv, 'abimé.csv');
+    const analysed = await dryRun(organiser, project.id, uploaded.body.id);
+    expect(analysed.body.summary).toEqual({ create: 2, update: 0, unchanged: 0, skip: 2 });
+    const reasons = async () => {
+      const page = await organiser.get(`${importsOf(project.id)}/${uploaded.body.id}?problems=true`);
+      return page.body.rows.map((row: { line: number; reasons: string[] }) => [row.line, row.reasons]);
+    };
+    expect(await reasons()).toEqual([
+      [
+        3,
+        [
+          expect.stringMatching(/^Groupes : contient « \uFFFD », un caractère perdu avant l’importation/),
+          'Groupes : le groupe « Sant\uFFFD\uFFFD » n’existe pas dans ce projet.',
+        ],
+      ],
+      [4, [expect.stringMatching(/^Prénom : contient « Ã© », des accents mal convertis/)]],
+    ]);
+    expect((await organiser.patch('/api/me', { locale: 'en' })).status).toBe(200);
+    expect(await reasons()).toEqual([
+      [
+        3,
+        [
+          expect.stringMatching(/^Groups: holds “\uFFFD”, a character lost before the import/),
+          'Groups: the group “Sant\uFFFD\uFFFD” does not exist in this project.',
+        ],
+      ],
+      [4, [expect.stringMatching(/^First name: holds “Ã©”, accents garbled by a conversion/)]],
+    ]);
+    expect((await organiser.patch('/api/me', { locale: 'fr' })).status).toBe(200);
   });
 });

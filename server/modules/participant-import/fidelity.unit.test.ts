@@ -51,6 +51,6 @@ describe('reading an import file keeps every character (issue 9)', () => {
         expect(read).toHaveLength(rows.length);
         expect(alteredCells(rows, read)).toEqual(NONE_ALTERED);
       }
-    });
+    }, 30_000);
   }
 });

@@ -11,6 +11,7 @@ import { participantGroups, participants, persons } from '../../db/schema';
 import * as participantRepo from '../participants/repository';
 import { personFields, profileRules } from '../participants/service';
 import { findProject as findProjectRow } from '../projects/repository';
+import { artefactOf } from './artefacts';
 import { nameLookup, readLanguage } from './headers';
 import { lineOf, type SheetRow } from './read';
 import type { ImportState, StoredReason, StoredRow } from './state';
@@ -24,7 +25,7 @@ import type { ImportState, StoredReason, StoredRow } from './state';
  * The version of the checks of a row and of what a dry run keeps of them: bumped whenever `checkBatch`, the name and
  * header matching or the participant rules change, so that a dry run made before an upgrade is checked again.
  */
-const CHECKS_VERSION = 2;
+const CHECKS_VERSION = 3;
 
 export interface ValidRow {
   /** The role was named by the file (else it is the project's default, for a new participant only). */
@@ -101,6 +102,12 @@ const importInput = participantInput.extend({
   phone: z.string().nullable(),
   phonePro: z.string().nullable(),
 });
+
+/** The reason of a cell that lost characters before the import read it (`artefacts.ts`), by what it shows. */
+const ARTEFACT_REASONS = {
+  replacement: 'participantImport.reasons.replacementCharacter',
+  mojibake: 'participantImport.reasons.misencoded',
+} as const;
 
 /** A value safe inside an encoded message. */
 const safe = (text: string) => text.replace(/[|=]/g, ' ').slice(0, 100);
@@ -214,6 +221,14 @@ export async function checkBatch(db: Executor, state: ImportState, ctx: CheckCon
   for (const row of batch) {
     const line = lineOf(row, 0);
     const reasons: StoredReason[] = [];
+    // A cell that lost characters on its way (U+FFFD, UTF-8 read as Windows-1252) is not saved as it is: the row is
+    // refused under that cell's column.
+    for (const [target, i] of column) {
+      const artefact = artefactOf(row[i] ?? '');
+      if (!artefact) continue;
+      const message = encodeMessage(ARTEFACT_REASONS[artefact.kind], { text: safe(artefact.text) });
+      reasons.push({ field: target, message });
+    }
     const email = (cell(row, 'email') ?? '').toLowerCase();
     const found = existing.get(email);
     const before = found?.person;
