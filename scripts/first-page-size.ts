@@ -17,7 +17,7 @@ import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** The budget of issue 9, in kB (1,000 bytes) of gzip. */
+/** The budget of the first page, in kB (1,000 bytes) of gzip. */
 export const FIRST_PAGE_BUDGET_KB = 250;
 
 const ATTRIBUTES = /([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g;

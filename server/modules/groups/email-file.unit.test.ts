@@ -33,7 +33,7 @@ describe('readEmailFile (U4 import)', () => {
     expect(readEmailFile(new Uint8Array([0x61, 0x00, 0x62]))).toEqual({ ok: false });
   });
 
-  it('keeps every character of a large file of multi-byte names and addresses (issue 9)', () => {
+  it('keeps every character of a large file of multi-byte names and addresses', () => {
     const r = seededRandom(4);
     const people = Array.from({ length: 3000 }, (_, i) => ({
       name: multibyteText(r, 1, 120),

@@ -1,5 +1,5 @@
 /**
- * Signs that a cell lost characters before the import read it (issue 9): the file was saved, converted or read with
+ * Signs that a cell lost characters before the import read it: the file was saved, converted or read with
  * the wrong encoding somewhere on its way, and a row saved as it is would keep the damage. A dry run refuses such a
  * row, naming the column, rather than store a name no one can read.
  *

@@ -5,7 +5,7 @@ import { decodeWindows1252 } from './windows-1252';
 /** A text in UTF-8 read as Windows-1252, as a spreadsheet that guessed the wrong encoding shows it. */
 const misread = (text: string) => decodeWindows1252(new TextEncoder().encode(text));
 
-describe('artefactOf: a cell that lost characters on its way (issue 9)', () => {
+describe('artefactOf: a cell that lost characters on its way', () => {
   it('finds the replacement character, wherever it is', () => {
     expect(artefactOf('Sant\uFFFD\uFFFD')).toEqual({ kind: 'replacement', text: '\uFFFD' });
     expect(artefactOf('\uFFFDric')).toEqual({ kind: 'replacement', text: '\uFFFD' });

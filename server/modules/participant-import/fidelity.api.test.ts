@@ -117,7 +117,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('an import keeps every character (issue 9)', () => {
+describe('an import keeps every character', () => {
   it('saves a large workbook of multi-byte text as written, and the exports give it back cell for cell', async () => {
     const xlsx = await workbookOf([HEADERS, ...written]);
     const uploaded = await upload(organiser, project.id, xlsx, 'inscrits.xlsx');

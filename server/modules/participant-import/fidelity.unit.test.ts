@@ -41,7 +41,7 @@ beforeAll(async () => {
   for (const [file, { make }] of Object.entries(files)) bytes.set(file, await make());
 }, 30_000);
 
-describe('reading an import file keeps every character (issue 9)', () => {
+describe('reading an import file keeps every character', () => {
   for (const [file, { rows }] of Object.entries(files)) {
     it(`${file}, read in the calling thread (a small file) and in the worker thread (64 KB or more)`, async () => {
       const content = bytes.get(file) as Uint8Array;
