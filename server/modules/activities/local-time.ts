@@ -1,0 +1,51 @@
+import { DateTime } from 'luxon';
+
+/**
+ * Times of the programme are entered and shown in the project's time zone, whatever the browser's, and stored as
+ * instants. A local time is `YYYY-MM-DDTHH:mm` (minutes, no offset). Luxon does the zone arithmetic (the IANA data of
+ * the runtime's Intl); see docs/activities/activities.md "Time" for why not dayjs.
+ */
+const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
+
+/** Which of the two instants an ambiguous local time (the hour repeated when clocks fall back) means. */
+export type OffsetChoice = 'earlier' | 'later';
+
+export type LocalTime =
+  /** One instant: the usual case, or an ambiguous time resolved by an explicit choice. */
+  | { kind: 'instant'; instant: Date }
+  /** Skipped when clocks move forward (02:30 on 2026-03-08 in America/Toronto). */
+  | { kind: 'nonexistent' }
+  /** Lived twice when clocks move back (01:30 on 2026-11-01 in America/Toronto), and no choice was made. */
+  | { kind: 'ambiguous'; earlier: Date; later: Date; earlierOffset: string; laterOffset: string };
+
+/**
+ * The instant a local time of `zone` names. A time that does not exist is never moved to the next valid one, and a
+ * time that exists twice is never resolved without `choice` (dayjs and Luxon alone would do both silently).
+ */
+export function resolveLocalTime(local: string, zone: string, choice?: OffsetChoice): LocalTime {
+  const time = DateTime.fromISO(local, { zone });
+  if (!time.isValid) throw new Error(`Not a local time of a known zone: ${local} ${zone}`);
+  // Luxon moves a skipped time forward by the gap: reading it back shows another wall time.
+  if (time.toFormat(LOCAL_FORMAT) !== local) return { kind: 'nonexistent' };
+  const candidates = time.getPossibleOffsets().sort((a, b) => a.toMillis() - b.toMillis());
+  if (candidates.length < 2) return { kind: 'instant', instant: time.toJSDate() };
+  const [earlier, later] = [candidates[0], candidates[candidates.length - 1]];
+  if (choice) return { kind: 'instant', instant: (choice === 'earlier' ? earlier : later).toJSDate() };
+  return {
+    kind: 'ambiguous',
+    earlier: earlier.toJSDate(),
+    later: later.toJSDate(),
+    earlierOffset: earlier.toFormat('ZZ'),
+    laterOffset: later.toFormat('ZZ'),
+  };
+}
+
+/** The wall time of an instant in `zone`, as the API reads and writes it (`YYYY-MM-DDTHH:mm`). */
+export function toLocalTime(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toFormat(LOCAL_FORMAT);
+}
+
+/** The UTC offset of an instant in `zone` (`-04:00`): what tells the two 01:30 of a fall-back night apart. */
+export function offsetAt(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toFormat('ZZ');
+}
