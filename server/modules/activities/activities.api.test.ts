@@ -1,14 +1,17 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
   anonymous,
   buildActivity,
+  buildCompany,
   buildProject,
   createTestApp,
   signIn,
   type TestApp,
 } from '../../../tests/support/test-app';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { activities } from '../../db/schema';
+import { DEMO_ORGANISER, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../seed/demo';
 
 let t: TestApp;
 /** Camille, of the demo company (French). */
@@ -192,6 +195,21 @@ describe('adding and editing an activity (V3, V4)', () => {
       noDate: true,
     });
     expect(again.body.description.en).toBe('<p>Hello</p>');
+  });
+
+  it('a description over 500,000 visible characters is refused under its language, however heavy the request', async () => {
+    const project = await buildProject(camille);
+    const long = `<p>${'a'.repeat(500_001)}</p>`;
+    const response = await camille.post(url(project.id), {
+      title: title('Atelier'),
+      noDate: true,
+      description: { fr: long, en: long },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.fields.map((f: { field: string; code: string }) => [f.field, f.code])).toEqual([
+      ['description.fr', 'validation.tooLong'],
+      ['description.en', 'validation.tooLong'],
+    ]);
   });
 
   it('a parent is an activity of the same project, never the activity itself or one below it', async () => {
@@ -431,4 +449,25 @@ describe('the activity list (V1)', () => {
     expect(titles(await list(project.id))).toEqual(['À venir', 'Sans date']);
     expect(titles(await list(project.id, '?past=true'))).toEqual(['Passée', 'À venir', 'Sans date']);
   });
+});
+
+it('a company deleted goes with its projects’ activities, parents and children, sections and categories', async () => {
+  const superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
+  const home = superAdmin.user.company.id;
+  const company = await buildCompany(superAdmin, { name: 'Salon éphémère' });
+  await superAdmin.post('/api/session/company', { companyId: company.id });
+  const project = await buildProject(superAdmin);
+  const section = (
+    await superAdmin.post(`/api/projects/${project.id}/activity-sections`, { name: title('Menu') })
+  ).body;
+  const parent = await buildActivity(superAdmin, project.id, { sectionId: section.id });
+  await buildActivity(superAdmin, project.id, {
+    parentId: parent.id,
+    description: { fr: '<p>Texte</p>', en: '' },
+  });
+  await superAdmin.post('/api/session/company', { companyId: home });
+
+  const deleted = await superAdmin.delete(`/api/companies/${company.id}`, { confirmName: 'Salon éphémère' });
+  expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+  expect(await t.deps.db.select().from(activities).where(eq(activities.projectId, project.id))).toEqual([]);
 });

@@ -19,6 +19,7 @@ import {
 } from '../../../contracts/activities';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
+import { LONG_TEXT_BODY_LIMIT } from '../texts/routes';
 import * as service from './service';
 
 export function registerActivityRoutes(app: FastifyInstance, deps: Deps) {
@@ -41,11 +42,18 @@ export function registerActivityRoutes(app: FastifyInstance, deps: Deps) {
   route(app, getActivity, ({ auth, params }) =>
     service.getActivity(deps, auth, params.projectId, params.activityId),
   );
-  route(app, createActivity, ({ auth, params, body }) =>
-    service.createActivity(deps, auth, params.projectId, body),
+  // The description may be as long as any rich text (two languages of up to 500,000 visible characters).
+  route(
+    app,
+    createActivity,
+    ({ auth, params, body }) => service.createActivity(deps, auth, params.projectId, body),
+    { bodyLimit: LONG_TEXT_BODY_LIMIT },
   );
-  route(app, updateActivity, ({ auth, params, body }) =>
-    service.updateActivity(deps, auth, params.projectId, params.activityId, body),
+  route(
+    app,
+    updateActivity,
+    ({ auth, params, body }) => service.updateActivity(deps, auth, params.projectId, params.activityId, body),
+    { bodyLimit: LONG_TEXT_BODY_LIMIT },
   );
   route(app, deleteActivity, ({ auth, params }) =>
     service.deleteActivity(deps, auth, params.projectId, params.activityId),
