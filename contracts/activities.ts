@@ -116,7 +116,7 @@ export const activityInput = z.object({
   noDate: z.boolean().default(false),
   startsAt: localDateTime.nullable().default(null),
   startsAtOffset: offsetChoice.optional(),
-  durationMinutes: z.coerce
+  durationMinutes: z
     .number({ error: 'validation.activities.duration' })
     .int({ error: 'validation.activities.duration' })
     .min(0, { error: 'validation.activities.duration' })
@@ -147,8 +147,13 @@ export const activityListItem = z.object({
   /** The start as an instant, and as the local time of the project's zone (what forms show). */
   startsAt: timestamp.nullable(),
   startsAtLocal: z.string().nullable(),
-  /** The UTC offset at the start (`-04:00`): what tells the two 01:30 of a fall-back night apart. */
-  startsAtOffset: z.string().nullable(),
+  /**
+   * When the start's local time is lived twice (clocks falling back), which of the two it is; null otherwise. Sent
+   * back unchanged with the same `startsAtLocal`, it keeps the instant.
+   */
+  startsAtOffset: offsetChoice.nullable(),
+  /** The UTC offset at the start (`-04:00`). */
+  startsAtUtcOffset: z.string().nullable(),
   durationMinutes: z.number().int(),
   endsAt: timestamp.nullable(),
   endsAtLocal: z.string().nullable(),

@@ -55,7 +55,8 @@ describe('adding and editing an activity (V3, V4)', () => {
       noDate: false,
       startsAt: '2027-06-01T13:30:00.000Z',
       startsAtLocal: '2027-06-01T09:30',
-      startsAtOffset: '-04:00',
+      startsAtOffset: null,
+      startsAtUtcOffset: '-04:00',
       durationMinutes: 90,
       endsAt: '2027-06-01T15:00:00.000Z',
       endsAtLocal: '2027-06-01T11:00',
@@ -78,7 +79,7 @@ describe('adding and editing an activity (V3, V4)', () => {
     const project = await buildProject(camille, { timeZone: 'Europe/Paris' });
     const activity = await buildActivity(camille, project.id, { startsAt: '2027-06-01T09:30' });
     expect(activity.startsAt).toBe('2027-06-01T07:30:00.000Z');
-    expect(activity.startsAtOffset).toBe('+02:00');
+    expect(activity.startsAtUtcOffset).toBe('+02:00');
   });
 
   it('the title is required in both languages (2 characters at least), each under its field, in the caller’s language', async () => {
@@ -339,17 +340,30 @@ describe('daylight saving through the API', () => {
     expect(earlier.body).toMatchObject({
       startsAt: '2026-11-01T05:30:00.000Z',
       startsAtLocal: '2026-11-01T01:30',
-      startsAtOffset: '-04:00',
+      startsAtOffset: 'earlier',
+      startsAtUtcOffset: '-04:00',
       // 30 minutes later, the clock reads 01:00 again.
       endsAtLocal: '2026-11-01T01:00',
     });
     const later = await camille.post(url(project.id), { ...body, startsAtOffset: 'later' });
-    expect(later.body).toMatchObject({ startsAt: '2026-11-01T06:30:00.000Z', startsAtOffset: '-05:00' });
+    expect(later.body).toMatchObject({
+      startsAt: '2026-11-01T06:30:00.000Z',
+      startsAtOffset: 'later',
+      startsAtUtcOffset: '-05:00',
+    });
 
-    // An edit must choose again: the stored instant is not a choice for the new time.
+    // An edit must choose again: the stored instant is not taken as a choice for the time sent…
     const edit = await camille.put(`${url(project.id)}/${later.body.id}`, body);
     expect(edit.status).toBe(400);
     expect(edit.body.fields[0].code).toBe('validation.activities.ambiguousTime');
+    // … but what the activity reads sent back as it is keeps the instant.
+    const { startsAtLocal: startsAt, startsAtOffset } = later.body;
+    const kept = await camille.put(`${url(project.id)}/${later.body.id}`, {
+      ...body,
+      startsAt,
+      startsAtOffset,
+    });
+    expect(kept.body).toMatchObject({ startsAt: '2026-11-01T06:30:00.000Z', startsAtOffset: 'later' });
 
     const wrongChoice = await camille.post(url(project.id), { ...body, startsAtOffset: 'first' });
     expect(wrongChoice.body.fields[0]).toMatchObject({

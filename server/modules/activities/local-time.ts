@@ -49,3 +49,14 @@ export function toLocalTime(instant: Date, zone: string): string {
 export function offsetAt(instant: Date, zone: string): string {
   return DateTime.fromJSDate(instant, { zone }).toFormat('ZZ');
 }
+
+/**
+ * Which of the two instants of a repeated local time this instant is (`earlier` or `later`), or null when its wall
+ * time is lived once: what an edit form sends back with the same local time so that the instant is kept.
+ */
+export function offsetChoiceOf(instant: Date, zone: string): OffsetChoice | null {
+  const local = resolveLocalTime(toLocalTime(instant, zone), zone);
+  if (local.kind !== 'ambiguous') return null;
+  const t = instant.getTime();
+  return Math.abs(t - local.earlier.getTime()) <= Math.abs(t - local.later.getTime()) ? 'earlier' : 'later';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offsetAt, resolveLocalTime, toLocalTime } from './local-time';
+import { offsetAt, offsetChoiceOf, resolveLocalTime, toLocalTime } from './local-time';
 
 const instant = (iso: string) => ({ kind: 'instant', instant: new Date(iso) });
 
@@ -51,6 +51,13 @@ describe('local times of a project’s zone', () => {
       expect(offsetAt(new Date('2026-11-01T05:30:00Z'), zone)).toBe('-04:00');
       expect(offsetAt(new Date('2026-11-01T06:30:00Z'), zone)).toBe('-05:00');
       expect(toLocalTime(new Date('2026-03-08T07:00:00Z'), zone)).toBe('2026-03-08T03:00');
+    });
+
+    it('an instant of the repeated hour says which choice names it; any other needs none', () => {
+      expect(offsetChoiceOf(new Date('2026-11-01T05:30:00Z'), zone)).toBe('earlier');
+      expect(offsetChoiceOf(new Date('2026-11-01T06:30:00Z'), zone)).toBe('later');
+      expect(offsetChoiceOf(new Date('2026-11-01T07:30:00Z'), zone)).toBeNull();
+      expect(offsetChoiceOf(new Date('2026-07-01T12:00:00Z'), zone)).toBeNull();
     });
   });
 

@@ -15,7 +15,7 @@ import type { AuthContext } from '../session/auth-context';
 import { findTextKind } from '../texts/kinds';
 import { deleteTexts, getText, saveText } from '../texts/repository';
 import { cleanText } from '../texts/service';
-import { offsetAt, resolveLocalTime, toLocalTime } from './local-time';
+import { offsetAt, offsetChoiceOf, resolveLocalTime, toLocalTime } from './local-time';
 import * as repo from './repository';
 import { ACTIVITY_DESCRIPTION } from './texts';
 
@@ -146,7 +146,8 @@ function presentActivity(row: repo.ActivityRow, timeZone: string) {
     noDate: row.noDate,
     startsAt: dated ? row.startsAt : null,
     startsAtLocal: row.startsAt ? toLocalTime(row.startsAt, timeZone) : null,
-    startsAtOffset: row.startsAt ? offsetAt(row.startsAt, timeZone) : null,
+    startsAtOffset: row.startsAt ? offsetChoiceOf(row.startsAt, timeZone) : null,
+    startsAtUtcOffset: row.startsAt ? offsetAt(row.startsAt, timeZone) : null,
     durationMinutes: row.durationMinutes,
     endsAt: dated ? end : null,
     endsAtLocal: end ? toLocalTime(end, timeZone) : null,
