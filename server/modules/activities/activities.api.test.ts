@@ -265,6 +265,27 @@ describe('adding and editing an activity (V3, V4)', () => {
     expect((await camille.get(`/api/texts/activity.description/${parent.id}`)).status).toBe(404);
   });
 
+  it('a parent deleted while a child is added: one of the two is refused, never a broken link nor a 500', async () => {
+    const project = await buildProject(camille);
+    const outcomes = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const parent = await buildActivity(camille, project.id);
+      const [removed, added] = await Promise.all([
+        camille.delete(`${url(project.id)}/${parent.id}`),
+        camille.post(url(project.id), { title: title('Enfant'), noDate: true, parentId: parent.id }),
+      ]);
+      outcomes.add(`${removed.status} ${added.status}`);
+      if (removed.status === 200) {
+        expect(added.status, JSON.stringify(added.body)).toBe(400);
+        expect(added.body.fields[0].code).toBe('validation.activities.unknownParent');
+      } else {
+        expect(removed.status, JSON.stringify(removed.body)).toBe(409);
+        expect(added.status, JSON.stringify(added.body)).toBe(200);
+      }
+    }
+    expect([...outcomes].every((o) => o === '200 400' || o === '409 200')).toBe(true);
+  });
+
   it('answers 401 without a session and 404 to another company on every route', async () => {
     const project = await buildProject(camille);
     const activity = await buildActivity(camille, project.id);

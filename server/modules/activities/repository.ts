@@ -68,6 +68,25 @@ export async function findCategory(
   return row;
 }
 
+/**
+ * Whether a section or category of this project exists, holding it (as a foreign key check does) until the
+ * transaction ends: a deletion meanwhile waits, and one that came first makes it not found instead of a broken key.
+ */
+export async function holdCategory(
+  db: Executor,
+  companyId: string,
+  projectId: string,
+  kind: ActivityCategoryKind,
+  id: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: activityCategories.id })
+    .from(activityCategories)
+    .where(and(categoryScope(companyId, projectId, kind), eq(activityCategories.id, id)))
+    .for('key share');
+  return rows.length > 0;
+}
+
 export async function nextCategoryPosition(db: Executor, projectId: string, kind: ActivityCategoryKind) {
   const [row] = await db
     .select({ next: sql<number>`coalesce(max(${activityCategories.position}) + 1, 0)::int` })
@@ -168,6 +187,16 @@ export async function findActivity(
 ): Promise<ActivityRow | undefined> {
   const [row] = await baseSelect(db).where(and(scoped(companyId, projectId), eq(activities.id, id)));
   return row;
+}
+
+/** Whether an activity of this project exists, held until the transaction ends (see holdCategory). */
+export async function holdActivity(db: Executor, companyId: string, projectId: string, id: string) {
+  const rows = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(scoped(companyId, projectId), eq(activities.id, id)))
+    .for('key share');
+  return rows.length > 0;
 }
 
 /** An activity of the caller's company, whatever its project (the text store's scope), or undefined. */

@@ -201,28 +201,31 @@ export async function getActivity(deps: Deps, auth: AuthContext, projectId: stri
   return presentFull(deps.db, auth, projectId, activityId);
 }
 
-/** The section, the category and the parent named by the input belong to this project (the parent not below itself). */
+/**
+ * The section, the category and the parent named by the input belong to this project (the parent not below itself).
+ * They are held until the transaction ends, so that one deleted at the same moment is either still there once this
+ * is saved (the deletion waits, then sees it in use) or already not found here.
+ */
 async function checkReferences(
   db: Executor,
   auth: AuthContext,
   projectId: string,
-  input: Pick<ActivityValues, 'categoryId' | 'sectionId' | 'parentId'>,
+  input: Partial<Pick<ActivityValues, 'categoryId' | 'sectionId' | 'parentId'>>,
   activityId?: string,
 ) {
+  const { companyId } = auth;
   if (
     input.categoryId &&
-    !(await repo.findCategory(db, auth.companyId, projectId, 'category', input.categoryId))
+    !(await repo.holdCategory(db, companyId, projectId, 'category', input.categoryId))
   ) {
     throw AppError.field('categoryId', 'validation.activities.unknownCategory');
   }
-  if (
-    input.sectionId &&
-    !(await repo.findCategory(db, auth.companyId, projectId, 'section', input.sectionId))
-  ) {
+  if (input.sectionId && !(await repo.holdCategory(db, companyId, projectId, 'section', input.sectionId))) {
     throw AppError.field('sectionId', 'validation.activities.unknownSection');
   }
   if (input.parentId) {
-    if (!(await repo.findActivity(db, auth.companyId, projectId, input.parentId))) {
+    if (input.parentId === activityId) throw AppError.field('parentId', 'validation.activities.parentCycle');
+    if (!(await repo.holdActivity(db, companyId, projectId, input.parentId))) {
       throw AppError.field('parentId', 'validation.activities.unknownParent');
     }
     if (activityId && (await repo.listAncestors(db, projectId, input.parentId)).includes(activityId)) {
@@ -294,7 +297,6 @@ export async function updateActivity(
     await loadActivity(tx, auth, projectId, activityId);
     const fields = activityFields(input, project.timeZone);
     const description = cleanDescription(input.description);
-    if (input.parentId === activityId) throw AppError.field('parentId', 'validation.activities.parentCycle');
     await checkReferences(tx, auth, projectId, input, activityId);
     await repo.updateActivity(tx, projectId, activityId, fields);
     if (description) {
