@@ -40,14 +40,28 @@ export function resolveLocalTime(local: string, zone: string, choice?: OffsetCho
   };
 }
 
-/** The wall time of an instant in `zone`, as the API reads and writes it (`YYYY-MM-DDTHH:mm`). */
-export function toLocalTime(instant: Date, zone: string): string {
-  return DateTime.fromJSDate(instant, { zone }).toFormat(LOCAL_FORMAT);
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const HOUR = 3_600_000;
+
+function wallTime(time: DateTime): string {
+  return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}T${pad(time.hour)}:${pad(time.minute)}`;
 }
 
-/** The UTC offset of an instant in `zone` (`-04:00`): what tells the two 01:30 of a fall-back night apart. */
+/** The wall time of an instant in `zone`, as the API reads and writes it (`YYYY-MM-DDTHH:mm`). */
+export function toLocalTime(instant: Date, zone: string): string {
+  return wallTime(DateTime.fromJSDate(instant, { zone }));
+}
+
+/** An offset in minutes as `-04:00`, `+05:30`. */
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** The UTC offset of an instant in `zone` (`-04:00`). */
 export function offsetAt(instant: Date, zone: string): string {
-  return DateTime.fromJSDate(instant, { zone }).toFormat('ZZ');
+  return offsetText(DateTime.fromJSDate(instant, { zone }).offset);
 }
 
 /**
@@ -55,8 +69,27 @@ export function offsetAt(instant: Date, zone: string): string {
  * time is lived once: what an edit form sends back with the same local time so that the instant is kept.
  */
 export function offsetChoiceOf(instant: Date, zone: string): OffsetChoice | null {
-  const local = resolveLocalTime(toLocalTime(instant, zone), zone);
-  if (local.kind !== 'ambiguous') return null;
-  const t = instant.getTime();
-  return Math.abs(t - local.earlier.getTime()) <= Math.abs(t - local.later.getTime()) ? 'earlier' : 'later';
+  return describeInstant(instant, zone).choice;
+}
+
+/**
+ * An instant as a list row shows it, in one reading of the zone: its wall time, its UTC offset and, near a change
+ * of offset only, which of two instants it is (the lists read thousands of them: no wall time is parsed back unless
+ * the offset 3 hours before or after differs).
+ */
+export function describeInstant(instant: Date, zone: string) {
+  const time = DateTime.fromJSDate(instant, { zone });
+  const ts = instant.getTime();
+  const local = wallTime(time);
+  const steady =
+    time.zone.offset(ts - 3 * HOUR) === time.offset && time.zone.offset(ts + 3 * HOUR) === time.offset;
+  let choice: OffsetChoice | null = null;
+  if (!steady) {
+    const resolved = resolveLocalTime(local, zone);
+    if (resolved.kind === 'ambiguous') {
+      const [earlier, later] = [resolved.earlier.getTime(), resolved.later.getTime()];
+      choice = Math.abs(ts - earlier) <= Math.abs(ts - later) ? 'earlier' : 'later';
+    }
+  }
+  return { local, offset: offsetText(time.offset), choice };
 }

@@ -15,7 +15,7 @@ import type { AuthContext } from '../session/auth-context';
 import { findTextKind } from '../texts/kinds';
 import { deleteTexts, getText, saveText } from '../texts/repository';
 import { cleanText } from '../texts/service';
-import { offsetAt, offsetChoiceOf, resolveLocalTime, toLocalTime } from './local-time';
+import { describeInstant, resolveLocalTime, toLocalTime } from './local-time';
 import * as repo from './repository';
 import { ACTIVITY_DESCRIPTION } from './texts';
 
@@ -137,6 +137,7 @@ const named = (id: string | null, fr: string | null, en: string | null) =>
 function presentActivity(row: repo.ActivityRow, timeZone: string) {
   const dated = !row.noDate && row.startsAt !== null;
   const end = row.startsAt ? new Date(row.startsAt.getTime() + row.durationMinutes * 60_000) : null;
+  const start = row.startsAt ? describeInstant(row.startsAt, timeZone) : null;
   return {
     id: row.id,
     title: { fr: row.titleFr, en: row.titleEn },
@@ -145,9 +146,9 @@ function presentActivity(row: repo.ActivityRow, timeZone: string) {
     section: named(row.sectionId, row.sectionNameFr, row.sectionNameEn),
     noDate: row.noDate,
     startsAt: dated ? row.startsAt : null,
-    startsAtLocal: row.startsAt ? toLocalTime(row.startsAt, timeZone) : null,
-    startsAtOffset: row.startsAt ? offsetChoiceOf(row.startsAt, timeZone) : null,
-    startsAtUtcOffset: row.startsAt ? offsetAt(row.startsAt, timeZone) : null,
+    startsAtLocal: start?.local ?? null,
+    startsAtOffset: start?.choice ?? null,
+    startsAtUtcOffset: start?.offset ?? null,
     durationMinutes: row.durationMinutes,
     endsAt: dated ? end : null,
     endsAtLocal: end ? toLocalTime(end, timeZone) : null,
