@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offsetAt, offsetChoiceOf, resolveLocalTime, toLocalTime } from './local-time';
+import { describeInstant, offsetAt, offsetChoiceOf, resolveLocalTime, toLocalTime } from './local-time';
 
 const instant = (iso: string) => ({ kind: 'instant', instant: new Date(iso) });
 
@@ -82,6 +82,26 @@ describe('local times of a project’s zone', () => {
       expect(resolveLocalTime('2026-10-25T03:00', zone)).toEqual(instant('2026-10-25T02:00:00Z'));
     });
 
+    it('an instant reads as its wall time, its offset and, in the repeated hour only, which of the two it is', () => {
+      expect(describeInstant(new Date('2026-10-25T00:30:00Z'), zone)).toEqual({
+        local: '2026-10-25T02:30',
+        offset: '+02:00',
+        choice: 'earlier',
+      });
+      expect(describeInstant(new Date('2026-10-25T01:30:00Z'), zone)).toEqual({
+        local: '2026-10-25T02:30',
+        offset: '+01:00',
+        choice: 'later',
+      });
+      // Near the change but outside the repeated hour.
+      expect(describeInstant(new Date('2026-10-25T02:30:00Z'), zone).choice).toBeNull();
+      expect(describeInstant(new Date('2026-03-29T01:30:00Z'), zone)).toEqual({
+        local: '2026-03-29T03:30',
+        offset: '+02:00',
+        choice: null,
+      });
+    });
+
     it('an ordinary time is one instant', () => {
       expect(resolveLocalTime('2026-06-10T14:15', zone)).toEqual(instant('2026-06-10T12:15:00Z'));
       expect(toLocalTime(new Date('2026-06-10T12:15:00Z'), zone)).toBe('2026-06-10T14:15');
@@ -104,5 +124,10 @@ describe('local times of a project’s zone', () => {
   it('a time of a zone that moves by half an hour (Australia/Lord_Howe) follows the same rules', () => {
     expect(resolveLocalTime('2026-10-04T02:15', 'Australia/Lord_Howe')).toEqual({ kind: 'nonexistent' });
     expect(resolveLocalTime('2026-04-05T01:45', 'Australia/Lord_Howe').kind).toBe('ambiguous');
+    expect(describeInstant(new Date('2026-04-04T14:45:00Z'), 'Australia/Lord_Howe')).toEqual({
+      local: '2026-04-05T01:45',
+      offset: '+11:00',
+      choice: 'earlier',
+    });
   });
 });
