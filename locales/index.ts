@@ -2,6 +2,7 @@
  * The catalogue, French and English, merged from one file per area so that areas can grow side by side.
  * Two files may share a branch (`errors`) but never a leaf: a clash throws at start, and the locale guard test names it.
  */
+import enActivities from './en/activities.json';
 import enCore from './en/core.json';
 import enEditor from './en/editor.json';
 import enGroups from './en/groups.json';
@@ -18,6 +19,7 @@ import enReleases from './en/releases.json';
 import enRoles from './en/roles.json';
 import enSorting from './en/sorting.json';
 import enWizard from './en/wizard.json';
+import frActivities from './fr/activities.json';
 import frCore from './fr/core.json';
 import frEditor from './fr/editor.json';
 import frGroups from './fr/groups.json';
@@ -76,6 +78,7 @@ export const fr = merge(
   frMail,
   frParticipants,
   frParticipantImport,
+  frActivities,
 );
 export const en = merge(
   enCore,
@@ -94,4 +97,5 @@ export const en = merge(
   enMail,
   enParticipants,
   enParticipantImport,
+  enActivities,
 );

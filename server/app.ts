@@ -18,6 +18,7 @@ import type { Deps } from './deps';
 import { registerErrorHandling, sendProblem } from './http/errors';
 import { registerNulCharacterGuard } from './http/nul-characters';
 import { type Jobs, noJobs } from './jobs/queue';
+import { registerActivityRoutes } from './modules/activities/routes';
 import { registerCompanyRoutes } from './modules/companies/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerGroupRoutes } from './modules/groups/routes';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerMailRoutes(app, deps);
   registerParticipantRoutes(app, deps);
   registerParticipantImportRoutes(app, deps);
+  registerActivityRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

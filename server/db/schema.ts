@@ -516,3 +516,88 @@ export const participantImports = pgTable(
   },
   (t) => [index('participant_imports_to_purge_idx').on(t.lastActivityAt).where(sql`purged_at is null`)],
 );
+
+// ---------- activities (issue 10) ----------
+
+/**
+ * V2: how a project's activities are organised: in sections (the menus, the spec's TypeID 0) and in categories
+ * (TypeID 1), each named in French and English and kept in the organiser's order.
+ */
+export const activityCategories = pgTable(
+  'activity_categories',
+  {
+    id: id(),
+    ...ownedByProject(),
+    /** 'section' (a menu) or 'category'. */
+    kind: text('kind').notNull(),
+    nameFr: text('name_fr').notNull(),
+    nameEn: text('name_en').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('activity_categories_project_idx').on(t.projectId, t.kind, t.position),
+    check('activity_categories_kind_check', sql`${t.kind} in ('section', 'category')`),
+  ],
+);
+
+/**
+ * Anything on the programme: a session, a kiosk, a meeting… The start is an instant (shown and entered in the
+ * project's time zone); an activity "without date" keeps its start and duration hidden, not erased. Titles are
+ * columns (the list shows, searches and sorts them); the description is a text of kind 'activity.description'.
+ */
+export const activities = pgTable(
+  'activities',
+  {
+    id: id(),
+    ...ownedByProject(),
+    /** contracts/activities.ts ACTIVITY_TYPES ('session', 'kiosk', 'media', 'posting', 'forum', 'meeting'). */
+    type: text('type').notNull(),
+    categoryId: uuid('category_id').references(() => activityCategories.id, { onDelete: 'set null' }),
+    sectionId: uuid('section_id').references(() => activityCategories.id, { onDelete: 'set null' }),
+    titleFr: text('title_fr').notNull(),
+    titleEn: text('title_en').notNull(),
+    noDate: boolean('no_date').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    /** Null: no limit. */
+    maxMembers: integer('max_members'),
+    /** 'inPerson', 'virtual' or 'hybrid'. */
+    hybridType: text('hybrid_type').notNull().default('inPerson'),
+    location: text('location'),
+    /** An activity of the same project (checked by the service); a parent with children is not deleted. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => activities.id, { onDelete: 'no action' }),
+    backgroundColor: text('background_color'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // V1 at 2,000 activities per project: the default order (start), the past filter, the other filters.
+    index('activities_project_starts_idx').on(t.projectId, t.startsAt, t.id),
+    index('activities_project_type_idx').on(t.projectId, t.type),
+    index('activities_category_idx').on(t.categoryId),
+    index('activities_section_idx').on(t.sectionId),
+    index('activities_parent_idx').on(t.parentId),
+    index('activities_project_title_fr_idx').on(t.projectId, sql`${t.titleFr} collate "und-x-icu"`),
+    index('activities_project_title_en_idx').on(t.projectId, sql`${t.titleEn} collate "und-x-icu"`),
+    // The search ignoring accents over both titles and the location (see activitySearchText).
+    index('activities_search_trgm_idx').using(
+      'gin',
+      sql`maillage_unaccent(${activitySearchText(t)}) gin_trgm_ops`,
+    ),
+    check(
+      'activities_type_check',
+      sql`${t.type} in ('session', 'kiosk', 'media', 'posting', 'forum', 'meeting')`,
+    ),
+    check('activities_hybrid_type_check', sql`${t.hybridType} in ('inPerson', 'virtual', 'hybrid')`),
+    check('activities_date_check', sql`${t.noDate} or ${t.startsAt} is not null`),
+    check('activities_duration_check', sql`${t.durationMinutes} between 0 and 44640`),
+    check('activities_max_members_check', sql`${t.maxMembers} is null or ${t.maxMembers} > 0`),
+  ],
+);
+
+/** What the activity list's search reads: both titles and the location, in one text (one trigram index). */
+export function activitySearchText(t: { titleFr: AnyPgColumn; titleEn: AnyPgColumn; location: AnyPgColumn }) {
+  return sql`(${t.titleFr} || ' ' || ${t.titleEn} || ' ' || coalesce(${t.location}, ''))`;
+}

@@ -327,3 +327,21 @@ export async function buildCompany(
     }),
   );
 }
+
+/** An activity of a project (a session at 2027-06-01 09:00 of the project's zone, one hour); any field overridden. */
+export async function buildActivity(
+  client: ApiClient,
+  projectId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Json> {
+  const tag = unique();
+  return expectOk(
+    'creating an activity',
+    await client.post(`/api/projects/${projectId}/activities`, {
+      title: { fr: `Atelier ${tag}`, en: `Workshop ${tag}` },
+      startsAt: '2027-06-01T09:00',
+      durationMinutes: 60,
+      ...overrides,
+    }),
+  );
+}

@@ -1,0 +1,420 @@
+import {
+  type ActivityBulkValues,
+  type ActivityCategoryKind,
+  type ActivityListValues,
+  type ActivityValues,
+  DURATION_MAX,
+  type OffsetChoice,
+} from '../../../contracts/activities';
+import type { Localized } from '../../../contracts/texts';
+import type { Executor } from '../../db/client';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { findProject } from '../projects/repository';
+import type { AuthContext } from '../session/auth-context';
+import { findTextKind } from '../texts/kinds';
+import { deleteTexts, getText, saveText } from '../texts/repository';
+import { cleanText } from '../texts/service';
+import { describeInstant, resolveLocalTime, toLocalTime } from './local-time';
+import * as repo from './repository';
+import { ACTIVITY_DESCRIPTION } from './texts';
+
+/** The project of the caller's company, or 404. */
+async function assertProject(db: Executor, auth: AuthContext, projectId: string) {
+  const project = await findProject(db, auth.companyId, projectId);
+  if (!project) throw AppError.notFound();
+  return project;
+}
+
+// ---------- sections and categories ----------
+
+const presentCategory = (row: repo.CategoryRow) => ({
+  id: row.id,
+  name: { fr: row.nameFr, en: row.nameEn },
+  position: row.position,
+  activityCount: row.activityCount,
+});
+
+async function getCategory(
+  db: Executor,
+  auth: AuthContext,
+  projectId: string,
+  kind: ActivityCategoryKind,
+  id: string,
+) {
+  const row = await repo.findCategory(db, auth.companyId, projectId, kind, id);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+export async function listCategories(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  kind: ActivityCategoryKind,
+) {
+  await assertProject(deps.db, auth, projectId);
+  const rows = await repo.listCategories(deps.db, auth.companyId, projectId, kind);
+  return { items: rows.map(presentCategory) };
+}
+
+export async function createCategory(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  kind: ActivityCategoryKind,
+  name: Localized,
+) {
+  return deps.db.transaction(async (tx) => {
+    await assertProject(tx, auth, projectId);
+    const id = await repo.insertCategory(tx, {
+      companyId: auth.companyId,
+      projectId,
+      kind,
+      nameFr: name.fr,
+      nameEn: name.en,
+      position: await repo.nextCategoryPosition(tx, projectId, kind),
+    });
+    return presentCategory(await getCategory(tx, auth, projectId, kind, id));
+  });
+}
+
+export async function updateCategory(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  kind: ActivityCategoryKind,
+  id: string,
+  name: Localized,
+) {
+  await getCategory(deps.db, auth, projectId, kind, id);
+  await repo.renameCategory(deps.db, id, name);
+  return presentCategory(await getCategory(deps.db, auth, projectId, kind, id));
+}
+
+/** Its activities stay in the programme, without this section or category. */
+export async function deleteCategory(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  kind: ActivityCategoryKind,
+  id: string,
+) {
+  await getCategory(deps.db, auth, projectId, kind, id);
+  await repo.deleteCategory(deps.db, projectId, id);
+  return { ok: true as const };
+}
+
+// ---------- times ----------
+
+/**
+ * The instant of a local time of the project's zone. A time that daylight saving skips is refused; one it repeats
+ * is refused unless `choice` says which, and the refusal names both instants (with their UTC offsets).
+ */
+function instantOf(local: string, timeZone: string, choice: OffsetChoice | undefined, field: string): Date {
+  const result = resolveLocalTime(local, timeZone, choice);
+  const [date, time] = local.split('T');
+  if (result.kind === 'nonexistent') {
+    throw AppError.field(field, 'validation.activities.nonexistentTime', { date, time, timeZone });
+  }
+  if (result.kind === 'ambiguous') {
+    throw AppError.field(field, 'validation.activities.ambiguousTime', {
+      date,
+      time,
+      timeZone,
+      earlier: `${time} UTC${result.earlierOffset} (${result.earlier.toISOString()})`,
+      later: `${time} UTC${result.laterOffset} (${result.later.toISOString()})`,
+    });
+  }
+  return result.instant;
+}
+
+// ---------- activities ----------
+
+const named = (id: string | null, fr: string | null, en: string | null) =>
+  id ? { id, name: { fr: fr ?? '', en: en ?? '' } } : null;
+
+function presentActivity(row: repo.ActivityRow, timeZone: string) {
+  const dated = !row.noDate && row.startsAt !== null;
+  const end = row.startsAt ? new Date(row.startsAt.getTime() + row.durationMinutes * 60_000) : null;
+  const start = row.startsAt ? describeInstant(row.startsAt, timeZone) : null;
+  return {
+    id: row.id,
+    title: { fr: row.titleFr, en: row.titleEn },
+    type: row.type as ActivityValues['type'],
+    category: named(row.categoryId, row.categoryNameFr, row.categoryNameEn),
+    section: named(row.sectionId, row.sectionNameFr, row.sectionNameEn),
+    noDate: row.noDate,
+    startsAt: dated ? row.startsAt : null,
+    startsAtLocal: start?.local ?? null,
+    startsAtOffset: start?.choice ?? null,
+    startsAtUtcOffset: start?.offset ?? null,
+    durationMinutes: row.durationMinutes,
+    endsAt: dated ? end : null,
+    endsAtLocal: end ? toLocalTime(end, timeZone) : null,
+    maxMembers: row.maxMembers,
+    hybridType: row.hybridType as ActivityValues['hybridType'],
+    location: row.location,
+    parentId: row.parentId,
+    backgroundColor: row.backgroundColor,
+    timeZone,
+  };
+}
+
+async function loadActivity(db: Executor, auth: AuthContext, projectId: string, activityId: string) {
+  const row = await repo.findActivity(db, auth.companyId, projectId, activityId);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+async function presentFull(db: Executor, auth: AuthContext, projectId: string, activityId: string) {
+  const project = await assertProject(db, auth, projectId);
+  const row = await loadActivity(db, auth, projectId, activityId);
+  const [description, childCount] = await Promise.all([
+    getText(db, ACTIVITY_DESCRIPTION, activityId),
+    repo.countChildren(db, projectId, activityId),
+  ]);
+  return {
+    ...presentActivity(row, project.timeZone),
+    description,
+    childCount,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function listActivities(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  query: ActivityListValues,
+) {
+  const project = await assertProject(deps.db, auth, projectId);
+  const page = await repo.listActivities(deps.db, auth.companyId, projectId, {
+    ...query,
+    language: auth.locale,
+    now: deps.now(),
+  });
+  return { ...page, items: page.items.map((row) => presentActivity(row, project.timeZone)) };
+}
+
+export async function getActivity(deps: Deps, auth: AuthContext, projectId: string, activityId: string) {
+  return presentFull(deps.db, auth, projectId, activityId);
+}
+
+/**
+ * The section, the category and the parent named by the input belong to this project (the parent not below itself).
+ * They are held until the transaction ends, so that one deleted at the same moment is either still there once this
+ * is saved (the deletion waits, then sees it in use) or already not found here.
+ */
+async function checkReferences(
+  db: Executor,
+  auth: AuthContext,
+  projectId: string,
+  input: Partial<Pick<ActivityValues, 'categoryId' | 'sectionId' | 'parentId'>>,
+  activityId?: string,
+) {
+  const { companyId } = auth;
+  if (
+    input.categoryId &&
+    !(await repo.holdCategory(db, companyId, projectId, 'category', input.categoryId))
+  ) {
+    throw AppError.field('categoryId', 'validation.activities.unknownCategory');
+  }
+  if (input.sectionId && !(await repo.holdCategory(db, companyId, projectId, 'section', input.sectionId))) {
+    throw AppError.field('sectionId', 'validation.activities.unknownSection');
+  }
+  if (input.parentId) {
+    if (input.parentId === activityId) throw AppError.field('parentId', 'validation.activities.parentCycle');
+    if (!(await repo.holdActivity(db, companyId, projectId, input.parentId))) {
+      throw AppError.field('parentId', 'validation.activities.unknownParent');
+    }
+    if (activityId && (await repo.listAncestors(db, projectId, input.parentId)).includes(activityId)) {
+      throw AppError.field('parentId', 'validation.activities.parentCycle');
+    }
+  }
+}
+
+/** The row of an input: its local start turned into an instant of the project's zone. */
+function activityFields(input: ActivityValues, timeZone: string): repo.ActivityFields {
+  if (!input.noDate && input.startsAt === null) {
+    throw AppError.field('startsAt', 'validation.activities.startRequired');
+  }
+  return {
+    type: input.type,
+    categoryId: input.categoryId,
+    sectionId: input.sectionId,
+    titleFr: input.title.fr,
+    titleEn: input.title.en,
+    noDate: input.noDate,
+    startsAt:
+      input.startsAt === null ? null : instantOf(input.startsAt, timeZone, input.startsAtOffset, 'startsAt'),
+    durationMinutes: input.durationMinutes,
+    maxMembers: input.maxMembers,
+    hybridType: input.hybridType,
+    location: input.location,
+    parentId: input.parentId,
+    backgroundColor: input.backgroundColor,
+  };
+}
+
+/** The description as it is stored: sanitised, at most the kind's length (field errors under description.fr/en). */
+function cleanDescription(description: Localized | undefined): Localized | undefined {
+  const kind = findTextKind(ACTIVITY_DESCRIPTION);
+  if (!description || !kind) return undefined;
+  return {
+    fr: cleanText(kind, description.fr, 'description.fr'),
+    en: cleanText(kind, description.en, 'description.en'),
+  };
+}
+
+export async function createActivity(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  input: ActivityValues,
+) {
+  return deps.db.transaction(async (tx) => {
+    const project = await assertProject(tx, auth, projectId);
+    const fields = activityFields(input, project.timeZone);
+    const description = cleanDescription(input.description);
+    await checkReferences(tx, auth, projectId, input);
+    const id = await repo.insertActivity(tx, auth.companyId, projectId, fields);
+    if (description)
+      await saveText(tx, { companyId: auth.companyId, projectId }, ACTIVITY_DESCRIPTION, id, description);
+    return presentFull(tx, auth, projectId, id);
+  });
+}
+
+export async function updateActivity(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  activityId: string,
+  input: ActivityValues,
+) {
+  return deps.db.transaction(async (tx) => {
+    const project = await assertProject(tx, auth, projectId);
+    await loadActivity(tx, auth, projectId, activityId);
+    const fields = activityFields(input, project.timeZone);
+    const description = cleanDescription(input.description);
+    await checkReferences(tx, auth, projectId, input, activityId);
+    await repo.updateActivity(tx, projectId, activityId, fields);
+    if (description) {
+      await saveText(
+        tx,
+        { companyId: auth.companyId, projectId },
+        ACTIVITY_DESCRIPTION,
+        activityId,
+        description,
+      );
+    }
+    return presentFull(tx, auth, projectId, activityId);
+  });
+}
+
+/**
+ * An activity that is the parent of others is not deleted (409 with their count): its children would lose their
+ * place in the programme without anyone deciding it. Delete or detach them first.
+ */
+export async function deleteActivity(deps: Deps, auth: AuthContext, projectId: string, activityId: string) {
+  await deps.db.transaction(async (tx) => {
+    await loadActivity(tx, auth, projectId, activityId);
+    // Locked: a child added meanwhile (its key-share lock on the parent) waits, so the count stays true.
+    await repo.lockActivities(tx, auth.companyId, projectId, [activityId]);
+    const children = await repo.countChildren(tx, projectId, activityId);
+    if (children > 0)
+      throw new AppError('activities.hasChildren', 'conflict', { params: { count: children } });
+    await deleteTexts(tx, [ACTIVITY_DESCRIPTION], [activityId]);
+    await repo.deleteActivity(tx, projectId, activityId);
+  });
+  return { ok: true as const };
+}
+
+// ---------- V1 bulk actions ----------
+
+/**
+ * One bulk action on activities of the project, all of them in one transaction or none. An id that is not an
+ * activity of this project (another company's, another project's, or deleted) makes the whole action 404.
+ */
+export async function applyBulkAction(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  body: ActivityBulkValues,
+) {
+  return deps.db.transaction(async (tx) => {
+    const project = await assertProject(tx, auth, projectId);
+    const ids = [...new Set(body.ids)];
+    const rows = await repo.lockActivities(tx, auth.companyId, projectId, ids);
+    if (rows.length !== ids.length) throw AppError.notFound();
+    const update = (fields: Parameters<typeof repo.updateActivities>[3]) =>
+      repo.updateActivities(tx, projectId, ids, fields);
+    let updated: number;
+    switch (body.action) {
+      case 'startDate': {
+        if (body.noDate) updated = await update({ noDate: true });
+        else {
+          if (!body.startsAt) throw AppError.field('startsAt', 'validation.activities.startRequired');
+          const start = instantOf(body.startsAt, project.timeZone, body.startsAtOffset, 'startsAt');
+          updated = await update({ startsAt: start, noDate: false });
+        }
+        break;
+      }
+      case 'endDate': {
+        if (body.noDate) {
+          updated = await update({ noDate: true });
+          break;
+        }
+        if (!body.endsAt) throw AppError.field('endsAt', 'validation.activities.endRequired');
+        const end = instantOf(body.endsAt, project.timeZone, body.endsAtOffset, 'endsAt');
+        const undated = rows.filter((r) => r.noDate || r.startsAt === null).length;
+        if (undated)
+          throw AppError.field('endsAt', 'validation.activities.endWithoutStart', { count: undated });
+        const minutes = rows.map((r) =>
+          Math.round((end.getTime() - (r.startsAt as Date).getTime()) / 60_000),
+        );
+        const before = minutes.filter((m) => m < 0).length;
+        if (before) throw AppError.field('endsAt', 'validation.activities.endBeforeStart', { count: before });
+        const tooLong = minutes.filter((m) => m > DURATION_MAX).length;
+        if (tooLong) throw AppError.field('endsAt', 'validation.activities.endTooFar', { count: tooLong });
+        updated = await repo.setEnds(tx, projectId, ids, end);
+        break;
+      }
+      case 'type':
+        updated = await update({ type: body.type });
+        break;
+      case 'category':
+        await checkReferences(tx, auth, projectId, {
+          categoryId: body.categoryId,
+          sectionId: null,
+          parentId: null,
+        });
+        updated = await update({ categoryId: body.categoryId });
+        break;
+      case 'section':
+        await checkReferences(tx, auth, projectId, {
+          categoryId: null,
+          sectionId: body.sectionId,
+          parentId: null,
+        });
+        updated = await update({ sectionId: body.sectionId });
+        break;
+      case 'maxMembers':
+        updated = await update({ maxMembers: body.maxMembers });
+        break;
+      case 'hybridType':
+        updated = await update({ hybridType: body.hybridType });
+        break;
+      case 'migration': {
+        const target = await findProject(tx, auth.companyId, body.projectId);
+        if (!target || target.id === projectId) {
+          throw AppError.field('projectId', 'validation.activities.targetProject');
+        }
+        updated = await repo.moveActivities(tx, projectId, target.id, ids);
+        break;
+      }
+    }
+    return { updated };
+  });
+}
