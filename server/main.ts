@@ -37,6 +37,11 @@ if (config.jobs) {
       databaseUrl: config.databaseUrl,
     },
   );
+} else {
+  // Nothing runs the scheduled jobs here: some other instance must, or no import is purged and no mail leaves.
+  app.log.warn(
+    'JOBS=false: this instance runs no background job; at least one instance needs JOBS=true (import retention purge, mail delivery)',
+  );
 }
 
 await app.listen({ port: config.port, host: config.host });

@@ -509,8 +509,16 @@ export const participantImports = pgTable(
     id: uuid('id').primaryKey(),
     companyId: uuid('company_id').notNull(),
     projectId: uuid('project_id').notNull(),
-    /** The import's last step (upload, mapping, dry run, save, a run's progress notes): retention counts from it. */
+    /**
+     * The import's last step (upload, mapping, the start and the end of a dry run or a save) or the heartbeat of its
+     * running job (at most once a minute): retention counts from it. `-infinity` once its company is deleted.
+     */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+    /**
+     * When a purge took the import (its lease): another purge leaves it for an hour, then takes it again (the first
+     * one stopped). A step of the import clears it.
+     */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** When the retention purge deleted what the import kept: it then answers "expired" (the row holds no one). */
     purgedAt: timestamp('purged_at', { withTimezone: true }),
   },

@@ -2,6 +2,7 @@ import type { CompanyValues } from '../../../contracts/companies';
 import type { ListParams } from '../../../contracts/http';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { dropCompanyImports } from '../participant-import/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
@@ -49,7 +50,8 @@ export async function archiveCompany(deps: Deps, auth: AuthContext, id: string, 
 
 /**
  * Deletes the company, its projects (and all they hold) and its users, for good. The caller types the company's
- * name to confirm. A super-admin's own company cannot be deleted.
+ * name to confirm. A super-admin's own company cannot be deleted. Its participant imports are made due in the same
+ * transaction: the next retention purge deletes their files, then their rows.
  */
 export async function deleteCompany(deps: Deps, auth: AuthContext, id: string, confirmName: string) {
   const row = await getCompany(deps, id);
@@ -57,7 +59,10 @@ export async function deleteCompany(deps: Deps, auth: AuthContext, id: string, c
   if (confirmName.trim().toLowerCase() !== row.name.toLowerCase()) {
     throw AppError.field('confirmName', 'validation.confirmNameMismatch');
   }
-  await repo.deleteCompany(deps.db, id);
+  await deps.db.transaction(async (tx) => {
+    await dropCompanyImports(tx, id);
+    await repo.deleteCompany(tx, id);
+  });
   return { ok: true as const };
 }
 

@@ -12,6 +12,7 @@ import {
   dropChecked,
   type ImportJobData,
   type ImportState,
+  isExpired,
   type LiveRun,
   live,
   loadState,
@@ -28,6 +29,12 @@ import {
 /** The pg-boss queue of the analysis and the save (see jobs.ts). */
 export const IMPORT_JOB = 'participants.import';
 
+/**
+ * How often a running job notes activity on its import's row, so that the retention counts from its last heartbeat
+ * (a run longer than the retention is not purged under it).
+ */
+const ACTIVITY_MS = 60_000;
+
 /** Imports whose run is being started by a request of this process: a second start meanwhile is refused. */
 const starting = new Set<string>();
 
@@ -39,8 +46,28 @@ export async function runImport(deps: Deps, data: ImportJobData) {
   const run: LiveRun = { progress: 0, state };
   live.set(state.id, run);
   let lastWrite = Date.now();
+  // The run's start noted the last activity.
+  let lastNote = Date.now();
+  let noting = false;
+  /** The import was purged under the run (its heartbeat stopped for long): nothing of it is written again. */
+  let gone = false;
+  const noteHeartbeat = () => {
+    noting = true;
+    lastNote = Date.now();
+    // Not awaited: a save holds the embedded database's one connection in its transaction until it ends.
+    void noteActivity(deps, state)
+      .catch((err) => {
+        if (isExpired(err)) gone = true;
+        else console.error('participant import activity:', String((err as Error).message).slice(0, 300));
+      })
+      .finally(() => {
+        noting = false;
+      });
+  };
   const onProgress = async (percent: number) => {
     run.progress = Math.min(99, percent);
+    if (gone) throw new AppError('participantImport.expired', 'gone');
+    if (!noting && Date.now() - lastNote > ACTIVITY_MS) noteHeartbeat();
     // A heartbeat now and then, so that another process can tell a running job from an interrupted one.
     if (Date.now() - lastWrite > 5_000) {
       lastWrite = Date.now();
@@ -73,14 +100,21 @@ export async function runImport(deps: Deps, data: ImportJobData) {
     await dropChecked(deps, state.id, state.keeping);
     state.keeping = undefined;
   }
+  if (gone) return;
   if (await superseded().catch(() => false)) {
     // A newer run took over: what this dry run kept is nobody's.
     if (state.checked?.runId === data.runId) await dropChecked(deps, state.id, state.checked);
     return;
   }
   state.runId = null;
-  // A failed note leaves the retention counting from the run's start: the run's outcome is written all the same.
-  state.activeAt = await noteActivity(deps, state).catch(() => state.activeAt);
+  try {
+    await noteActivity(deps, state);
+  } catch (err) {
+    // Purged meanwhile: nothing of it is written again. Another failure leaves the retention counting from the
+    // run's last heartbeat: the run's outcome is written all the same.
+    if (isExpired(err)) return;
+    console.error('participant import activity:', String((err as Error).message).slice(0, 300));
+  }
   await writeState(deps, state);
   await dropChecked(deps, state.id, dropped);
   // Saved: the file is of no more use (to import it again, it is uploaded again), nor is any reading of it.
@@ -105,7 +139,7 @@ async function start(deps: Deps, state: ImportState, status: 'analysing' | 'savi
 async function startRun(deps: Deps, state: ImportState, status: 'analysing' | 'saving') {
   const runId = randomUUID();
   Object.assign(state, { status, progress: 0, runId, error: null });
-  state.activeAt = await noteActivity(deps, state);
+  await noteActivity(deps, state);
   await writeState(deps, state);
   const data: ImportJobData = { importId: state.id, runId };
   const queue = deps.jobs.boss ? await deps.jobs.boss.getQueue(IMPORT_JOB).catch(() => null) : null;

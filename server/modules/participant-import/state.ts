@@ -14,7 +14,7 @@ import type { Targets } from './targets';
  */
 
 /** A job that has not noted progress for this long is taken as interrupted (the process stopped). */
-const STALE_MS = 2 * 60_000;
+export const STALE_MS = 2 * 60_000;
 
 type Status = 'uploaded' | 'analysing' | 'ready' | 'saving' | 'done' | 'failed';
 
@@ -64,12 +64,12 @@ export interface ImportState {
   /** The caller's user and language, for the job (inscription e-mails use the participant's language). */
   userId: string;
   locale: Language;
-  updatedAt: string;
   /**
-   * The import's last step (upload, mapping, the start and the end of a dry run or a save), mirrored in its row
-   * (`participant_imports`): what it keeps is deleted IMPORT_RETENTION_DAYS after it. Older imports: `updatedAt`.
+   * The last write of the state (a live run's heartbeat among them). The import's last step, from which its retention
+   * counts, is in its row (`participant_imports`); states written before this version may still hold it as
+   * `activeAt`, which nothing reads.
    */
-  activeAt?: string;
+  updatedAt: string;
 }
 
 export interface ImportJobData {
@@ -77,7 +77,7 @@ export interface ImportJobData {
   runId: string;
 }
 
-const stateKey = (id: string) => `imports/${id}.json`;
+export const stateKey = (id: string) => `imports/${id}.json`;
 const rowsKey = (id: string) => `imports/${id}-rows.json`;
 
 /** The valid rows of one batch of a dry run, with what they were checked against (see `CheckedBatch`). */
@@ -137,38 +137,34 @@ export async function writeStoredRows(deps: Deps, id: string, rows: StoredRow[])
 
 /**
  * Notes a step of the import in its row (made by the upload, before anything is stored, so that the purge finds
- * whatever the import stores): its retention starts again. Answers the instant, for the state's `activeAt`.
+ * whatever the import stores): its retention starts again, and a purge that claimed it leaves it. Noted before the
+ * step writes anything: an import purged meanwhile refuses the step (`participantImport.expired`), so that nothing
+ * of it is written again.
  */
 export async function noteActivity(deps: Deps, state: Pick<ImportState, 'id' | 'companyId' | 'projectId'>) {
-  const at = deps.now();
-  await repo.noteImportActivity(deps.db, { ...state, at });
-  return at.toISOString();
+  if (!(await repo.noteImportActivity(deps.db, { ...state, at: deps.now() }))) throw expiredError();
 }
 
 /** An import whose last step is older than this has passed its retention (IMPORT_RETENTION_DAYS). */
 export const retentionCutoff = (deps: Deps, now = deps.now()) =>
   new Date(now.getTime() - deps.config.importRetentionDays * 86_400_000);
 
-/** The import's retention is over: what it kept is deleted, or about to be (the purge runs every hour). */
-const expired = (deps: Deps, state: ImportState) =>
-  new Date(state.activeAt ?? state.updatedAt) < retentionCutoff(deps);
-
 /**
  * The import of this project of the caller's company; anything else is not found. An import whose retention is
- * over answers `participantImport.expired` (410): its file is to be uploaded again.
+ * over answers `participantImport.expired` (410): its file is to be uploaded again. Its row alone decides, the one
+ * the purge reads: purged, or its last step older than the retention (a running job notes activity on it, so a live
+ * run never is); an import whose state is gone while its row is not purged was being purged (410 too).
  */
 export async function loadState(deps: Deps, auth: AuthContext, projectId: string, id: string) {
+  const row = await repo.findImportRow(deps.db, auth.companyId, projectId, id);
+  if (!row) throw AppError.notFound();
+  if (row.purgedAt || row.lastActivityAt < retentionCutoff(deps)) throw expiredError();
   // A run's own state while it works; once it is over, what it wrote (it may not have yet: then still "working").
   const running = live.get(id)?.state;
   const state = running && busy(running) ? { ...running } : await readState(deps, id);
-  if (!state) {
-    // Purged: its row says whose it was.
-    const row = await repo.findImportRow(deps.db, id);
-    if (row?.companyId === auth.companyId && row.projectId === projectId) throw expiredError();
-    throw AppError.notFound();
-  }
+  if (!state) throw expiredError();
+  // The row and the state say the same owner; a state that says otherwise is not the caller's.
   if (state.companyId !== auth.companyId || state.projectId !== projectId) throw AppError.notFound();
-  if (!live.has(state.id) && expired(deps, state)) throw expiredError();
   // A run that stopped noting progress was interrupted (restart): nothing of a save was kept (one transaction).
   if (
     (state.status === 'analysing' || state.status === 'saving') &&
@@ -195,6 +191,9 @@ export async function requireProject(db: Executor, companyId: string, projectId:
 export const busy = (s: ImportState) => s.status === 'analysing' || s.status === 'saving';
 
 const expiredError = () => new AppError('participantImport.expired', 'gone');
+/** The import's retention is over (`participantImport.expired`). */
+export const isExpired = (err: unknown) =>
+  err instanceof AppError && err.code === 'participantImport.expired';
 
 /**
  * Refuses a step on an import at work, or on a saved one: the save keeps nothing of the file (its file is uploaded

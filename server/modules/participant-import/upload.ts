@@ -51,7 +51,7 @@ export async function upload(
   if (!columns?.length) throw AppError.field('file', 'validation.participantImport.noHeader');
   let state: ImportState;
   try {
-    const activeAt = await noteActivity(deps, { id, companyId: auth.companyId, projectId });
+    await noteActivity(deps, { id, companyId: auth.companyId, projectId });
     await deps.storage.put(
       fileKey,
       file.bytes,
@@ -77,7 +77,6 @@ export async function upload(
       userId: auth.userId,
       locale: auth.locale,
       updatedAt: deps.now().toISOString(),
-      activeAt,
     };
     await writeState(deps, state);
   } catch (err) {
@@ -114,7 +113,7 @@ export async function setMapping(
   state.status = 'uploaded';
   state.summary = emptySummary();
   state.progress = 0;
-  state.activeAt = await noteActivity(deps, state);
+  await noteActivity(deps, state);
   await writeState(deps, state);
   await dropChecked(deps, state.id, previous);
   return present(deps, auth, state);

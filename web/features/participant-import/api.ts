@@ -56,7 +56,8 @@ export const importSettingsQuery = (projectId: string) =>
 
 export const useImportStep = (projectId: string, importId: string) => {
   const queryClient = useQueryClient();
-  // A step refused because the import expired meanwhile: the page reads it again and says so.
+  // A step refused because the import expired meanwhile: the page reads it again and says so (no error popup).
+  const meta = { handled: isExpired };
   const onError = (error: unknown) => {
     if (isExpired(error))
       void queryClient.invalidateQueries({ queryKey: ['participant-imports', projectId, importId] });
@@ -66,15 +67,18 @@ export const useImportStep = (projectId: string, importId: string) => {
       mutationFn: (mapping: (string | null)[]) =>
         call(setParticipantImportMapping, { params: { projectId, importId }, body: { mapping } }),
       onError,
+      meta,
     }),
     dryRun: useMutation({
       mutationFn: () => call(startParticipantImportDryRun, { params: { projectId, importId } }),
       onError,
+      meta,
     }),
     save: useMutation({
       mutationFn: (sendInscription: boolean) =>
         call(saveParticipantImport, { params: { projectId, importId }, body: { sendInscription } }),
       onError,
+      meta,
     }),
   };
 };

@@ -1,39 +1,29 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Checkbox,
   FileInput,
   Group,
   Progress,
-  Select,
-  SimpleGrid,
   Stack,
-  Switch,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_ACCEPT, IMPORT_PAGE_SIZE } from '../../../contracts/participant-import';
+import { IMPORT_ACCEPT } from '../../../contracts/participant-import';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { AnchorTo } from '../../components/router-links';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
-import {
-  errorsUrl,
-  importQuery,
-  importSettingsQuery,
-  type ParticipantImport,
-  templateUrl,
-  useImportStep,
-  useUploadImport,
-} from './api';
+import { importQuery, type ParticipantImport, templateUrl, useImportStep, useUploadImport } from './api';
+import { DryRun } from './dry-run';
+import { MappingStep } from './mapping-step';
+import { RetentionNote } from './retention-note';
 
 /** U3: import participants from an .xlsx or CSV file: upload, mapping, dry run, confirmation, save. */
 export function ParticipantImportPage() {
@@ -102,7 +92,8 @@ function UploadStep({ projectId, onUploaded }: { projectId: string; onUploaded: 
   );
 }
 
-function ImportSteps({
+/** The steps of an uploaded import: mapping, dry run, save; « Import expiré » once its retention is over. */
+export function ImportSteps({
   projectId,
   importId,
   onRestart,
@@ -207,189 +198,6 @@ function ImportSteps({
             {t('participantImport.dryRun.remap')}
           </Button>
           <SaveButton data={data} onSave={(send) => steps.save.mutateAsync(send).then(refresh)} />
-        </Group>
-      )}
-    </Stack>
-  );
-}
-
-function MappingStep({
-  data,
-  busy,
-  error,
-  onAnalyse,
-  onRestart,
-}: {
-  data: ParticipantImport;
-  busy: boolean;
-  error: string | null;
-  onAnalyse: (mapping: (string | null)[]) => Promise<void>;
-  onRestart: () => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const [mapping, setMapping] = useState(data.mapping);
-  useEffect(() => setMapping(data.mapping), [data.mapping]);
-  const lang = i18n.language === 'en' ? 'en' : 'fr';
-  const options = [
-    { value: '', label: t('participantImport.mapping.ignore') },
-    ...data.targets.map((x) => ({ value: x.key, label: x.label[lang] })),
-  ];
-  return (
-    <Stack gap="sm">
-      <Title order={2} size="h3">
-        {t('participantImport.mapping.title')}
-      </Title>
-      <Text>{t('participantImport.mapping.intro')}</Text>
-      <Table maw={720} withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('participantImport.mapping.column')}</Table.Th>
-            <Table.Th>{t('participantImport.mapping.target')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {columnRows(data.columns).map(({ column, i, key }) => (
-            <Table.Tr key={key}>
-              <Table.Td>{column}</Table.Td>
-              <Table.Td>
-                <Select
-                  aria-label={column}
-                  data={options}
-                  value={mapping[i] ?? ''}
-                  allowDeselect={false}
-                  onChange={(value) => setMapping((m) => m.map((x, j) => (j === i ? value || null : x)))}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {error && <Alert color="red">{error}</Alert>}
-      <Group>
-        <Button variant="default" onClick={onRestart}>
-          {t('participantImport.mapping.another')}
-        </Button>
-        <Button loading={busy} onClick={() => void onAnalyse(mapping).catch(() => {})}>
-          {t('participantImport.mapping.analyse')}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-/** How long the server keeps the file and the rows of an import (its IMPORT_RETENTION_DAYS). */
-function RetentionNote({ projectId }: { projectId: string }) {
-  const { t } = useTranslation();
-  const settings = useQuery(importSettingsQuery(projectId));
-  if (!settings.data) return null;
-  return (
-    <Text size="sm" c="dimmed" data-testid="import-retention">
-      {t('participantImport.retention', { count: settings.data.retentionDays })}
-    </Text>
-  );
-}
-
-/** The columns of the file, in their order (which never changes), each with a stable key. */
-const columnRows = (columns: string[]) => columns.map((column, i) => ({ column, i, key: `${i}:${column}` }));
-
-const ACTION_COLOURS = { create: 'green', update: 'blue', unchanged: 'gray', skip: 'red' } as const;
-
-function DryRun({
-  data,
-  projectId,
-  problems,
-  onProblems,
-  page,
-  onPage,
-}: {
-  data: ParticipantImport;
-  projectId: string;
-  problems: boolean;
-  onProblems: (on: boolean) => void;
-  page: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(data.total / IMPORT_PAGE_SIZE));
-  return (
-    <Stack gap="sm">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} maw={720}>
-        {(['create', 'update', 'unchanged', 'skip'] as const).map((action) => (
-          <Stack key={action} gap={0} data-testid={`summary-${action}`}>
-            <Text size="xl" fw={700}>
-              {data.summary[action]}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t(`participantImport.dryRun.${action}`)}
-            </Text>
-          </Stack>
-        ))}
-      </SimpleGrid>
-      <Group>
-        {data.status === 'done' ? (
-          <Text size="sm">{t('participantImport.onlySkipped')}</Text>
-        ) : (
-          <Switch
-            label={t('participantImport.dryRun.onlyProblems')}
-            checked={problems}
-            onChange={(e) => onProblems(e.currentTarget.checked)}
-          />
-        )}
-        {data.summary.skip > 0 && (
-          <Anchor href={errorsUrl(projectId, data.id)} download>
-            <Group gap={4}>
-              <IconDownload size={16} />
-              {t('participantImport.dryRun.errors')}
-            </Group>
-          </Anchor>
-        )}
-      </Group>
-      <Table withTableBorder striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('participantImport.columns.line')}</Table.Th>
-            <Table.Th>{t('participantImport.columns.action')}</Table.Th>
-            <Table.Th>{t('participantImport.columns.email')}</Table.Th>
-            <Table.Th>{t('participantImport.columns.name')}</Table.Th>
-            <Table.Th>{t('participantImport.columns.reasons')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5}>{t('participantImport.dryRun.empty')}</Table.Td>
-            </Table.Tr>
-          )}
-          {data.rows.map((row) => (
-            <Table.Tr key={row.line}>
-              <Table.Td>{row.line}</Table.Td>
-              <Table.Td>
-                <Badge color={ACTION_COLOURS[row.action]} variant="light">
-                  {t(`participantImport.actions.${row.action}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{row.email}</Table.Td>
-              <Table.Td>{row.name}</Table.Td>
-              <Table.Td>
-                {row.reasons.map((reason) => (
-                  <Text key={reason} size="sm">
-                    {reason}
-                  </Text>
-                ))}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {pages > 1 && (
-        <Group>
-          <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            ‹
-          </Button>
-          <Text size="sm">{`${page} / ${pages}`}</Text>
-          <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            ›
-          </Button>
         </Group>
       )}
     </Stack>

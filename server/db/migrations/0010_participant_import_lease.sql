@@ -1,0 +1,1 @@
+ALTER TABLE "participant_imports" ADD COLUMN "claimed_at" timestamp with time zone;
