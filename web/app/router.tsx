@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { companySortable, companySwitchSortable } from '../../contracts/companies';
 import { projectSortable } from '../../contracts/projects';
 import { listSearchSchema } from '../components/data-table/list-search';
+import { RouteError } from '../components/feedback/route-error';
 import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
 import { sessionQuery } from '../features/session/api';
@@ -341,6 +342,8 @@ export function makeRouter(queryClient: QueryClient) {
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: NotFound,
+    // Instead of TanStack's English "Something went wrong!": a page that failed, or whose code is gone after a deploy.
+    defaultErrorComponent: RouteError,
     defaultPendingComponent: PendingPage,
     scrollRestoration: true,
   });

@@ -2,11 +2,12 @@ import { Button, Group, List, Modal, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api';
+import { errorMessage } from './error-dialog';
 
 /** The popup of `ErrorDialog` (error-dialog.tsx), loaded apart from the first page. */
 export function ErrorDialogView({ error, onClose }: { error: ApiError | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const message = error?.code === 'network' ? t('errors.network') : error?.title || t('errors.unexpected');
+  const message = errorMessage(error, t);
   return (
     <Modal
       opened={!!error}

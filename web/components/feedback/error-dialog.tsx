@@ -1,4 +1,7 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { whenIdle } from '../../lib/idle';
 
@@ -14,6 +17,11 @@ export function showError(error: unknown) {
   emit();
 }
 
+/** What the popup says of a failed call: the network's message, else the server's translated title. */
+export function errorMessage(error: ApiError | null, t: TFunction) {
+  return error?.code === 'network' ? t('errors.network') : error?.title || t('errors.unexpected');
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -22,22 +30,52 @@ function subscribe(listener: () => void) {
 // The popup (Mantine's Modal and what it brings) is not part of the first page: its code is fetched once the page
 // is idle, so that it is here before an error needs it, also one of a network that went away since.
 const loadView = () => import('./error-dialog-view');
-const ErrorDialogView = lazy(() => loadView().then((m) => ({ default: m.ErrorDialogView })));
+// React keeps a lazy component's failure for good: a failed load needs a new one to be tried again.
+const lazyView = () => lazy(() => loadView().then((m) => ({ default: m.ErrorDialogView })));
+
+/** Catches the popup's failure (its code could not be fetched): the app stays, `onFail` tells the user otherwise. */
+class ViewBoundary extends Component<{ onFail: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onFail();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 export function ErrorDialog() {
+  const { t } = useTranslation();
   const error = useSyncExternalStore(subscribe, () => current);
   // Rendered from the first error on, and kept afterwards so that closing plays the modal's transition.
   const [needed, setNeeded] = useState(false);
+  const [ErrorDialogView, setView] = useState(lazyView);
   if (error && !needed) setNeeded(true);
   useEffect(() => whenIdle(() => void loadView().catch(() => undefined)), []);
   const close = () => {
     current = null;
     emit();
   };
+  // Without the popup's code (offline since the page opened, its prefetch failed too), the error still shows, as a
+  // notice; the next error tries to fetch the popup again.
+  const fail = () => {
+    const id = current?.requestId;
+    const message = errorMessage(current, t) + (id ? ` ${t('common.requestId', { id })}` : '');
+    // Like the popup, it stays until closed.
+    notifications.show({ color: 'red', title: t('errors.title'), message, autoClose: false });
+    setView(lazyView);
+    setNeeded(false);
+    close();
+  };
   if (!needed) return null;
   return (
-    <Suspense fallback={null}>
-      <ErrorDialogView error={error} onClose={close} />
-    </Suspense>
+    <ViewBoundary onFail={fail}>
+      <Suspense fallback={null}>
+        <ErrorDialogView error={error} onClose={close} />
+      </Suspense>
+    </ViewBoundary>
   );
 }
