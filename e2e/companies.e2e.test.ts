@@ -103,6 +103,8 @@ describe.each(LANGUAGES)('companies (%s)', (language) => {
 
     // Delete: the button stays disabled until the name is typed.
     await actionsOf(page, renamed).click();
+    await page.getByRole('menuitem', { name: t.common.delete }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('menuitem', { name: t.common.delete }).click();
     const remove = dialog(page, t.companies.deleteTitle);
     await remove.waitFor();
