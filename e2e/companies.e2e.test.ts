@@ -5,6 +5,7 @@ import {
   dialog,
   errorUnder,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   LANGUAGES,
   notice,
@@ -39,6 +40,7 @@ describe.each(LANGUAGES)('companies (%s)', (language) => {
     await signIn(page, SUPER_ADMIN, language);
     await page.goto('/admin/companies');
     await tableSettled(page);
+    await expectNoSeriousA11yViolations(page);
     const name = uniqueName(language === 'fr' ? 'Entreprise e2e' : 'Company e2e');
     const key = name.split(' ').at(-1) as string;
 
@@ -59,6 +61,7 @@ describe.each(LANGUAGES)('companies (%s)', (language) => {
     await until(() => errorUnder(textField(modal, t.companies.fields.name)).textContent()).toBe(
       t.validation.companyNameTaken,
     );
+    await expectNoSeriousA11yViolations(page);
     await modal.locator('.mantine-Modal-close').click();
     await dialog(page, t.unsaved.title).getByRole('button', { name: t.unsaved.quit }).click();
     await modal.waitFor({ state: 'detached' });
@@ -82,6 +85,7 @@ describe.each(LANGUAGES)('companies (%s)', (language) => {
     const archive = dialog(page, t.companies.archiveTitle);
     await archive.waitFor();
     expect(await archive.textContent()).toContain(fill(t.companies.archiveBody, { name: renamed }));
+    await expectNoSeriousA11yViolations(page);
     await archive.getByRole('button', { name: t.companies.archive, exact: true }).click();
     await notice(page, t.companies.notifications.archived).waitFor();
     await archive.waitFor({ state: 'detached' });
@@ -95,15 +99,19 @@ describe.each(LANGUAGES)('companies (%s)', (language) => {
     await until(() => new URL(page.url()).searchParams.get('status')).toBe('archived');
     await until(() => rowsText(page)).toEqual([expect.stringContaining(renamed)]);
     await tableRows(page).first().getByText(t.companies.archivedBadge, { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(page);
 
     // Delete: the button stays disabled until the name is typed.
     await actionsOf(page, renamed).click();
+    await page.getByRole('menuitem', { name: t.common.delete }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('menuitem', { name: t.common.delete }).click();
     const remove = dialog(page, t.companies.deleteTitle);
     await remove.waitFor();
     const confirm = remove.getByRole('button', { name: t.companies.deleteConfirm });
     const typed = remove.getByTestId('confirm-name');
     expect(await confirm.isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
     await typed.fill(renamed.slice(0, -2));
     expect(await confirm.isDisabled()).toBe(true);
     await typed.fill(renamed);

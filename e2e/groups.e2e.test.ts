@@ -7,6 +7,7 @@ import {
   ApiClient,
   dialog,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   LANGUAGES,
   notice,
@@ -53,6 +54,7 @@ describe.each(LANGUAGES)('groups (%s)', (language) => {
     await page.goto(`/projects/${project.id}/groups`);
     await until(() => pageTitle(page).textContent()).toBe(t.groups.title);
     await page.getByText(t.groups.empty).waitFor();
+    await expectNoSeriousA11yViolations(page);
 
     // A category, then a group in it, through the forms; a name of one letter is refused under its field.
     await page.getByRole('button', { name: t.groups.addCategory }).click();
@@ -61,6 +63,7 @@ describe.each(LANGUAGES)('groups (%s)', (language) => {
     await textField(short, t.groups.fields.nameEn).fill(words.category.en);
     await submit(short.getByRole('button', { name: t.common.create, exact: true }));
     await short.getByText(t.validation.required).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await fillNames(page, t.groups.addCategory, words.category, t.common.create);
     await notice(page, t.groups.notifications.categoryAdded).waitFor();
     const category = words.category[language];
@@ -97,10 +100,12 @@ describe.each(LANGUAGES)('groups (%s)', (language) => {
     const first = words.renamed[language];
     const second = words.second[language];
     await until(() => groupNames(page)).toEqual([first, second]);
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: t.groups.reorder }).click();
     const sortable = () => page.getByTestId('sortable-group-name').allTextContents();
     await until(sortable).toEqual([first, second]);
+    await expectNoSeriousA11yViolations(page);
     await keyboardMove(page, t, { name: first, to: 2, total: 2, container: category });
     await until(sortable).toEqual([second, first]);
     await page.getByRole('button', { name: t.groups.reorderDone }).click();
@@ -114,6 +119,7 @@ describe.each(LANGUAGES)('groups (%s)', (language) => {
     await until(() => page.getByTestId('error-message').textContent()).toBe(
       fill(t.errors.groups.categoryNotEmpty_other, { count: 2 }),
     );
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: t.common.ok, exact: true }).click();
     await until(() => categoryNames(page)).toEqual([category]);
 
@@ -129,6 +135,7 @@ describe.each(LANGUAGES)('groups (%s)', (language) => {
     await page.getByRole('button', { name: first, exact: true }).click();
     const members = dialog(page, fill(t.groups.membersOf, { name: first }));
     await members.getByText(t.groups.members.empty).waitFor();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('the organiser adds members, removes one and imports others from a file of e-mails', async ({
@@ -196,6 +203,7 @@ describe.each(LANGUAGES)('groups (%s)', (language) => {
     const candidate = (person: (typeof people)[number]) =>
       add.getByRole('checkbox', { name: `${person.name} — ${person.email} (${roleName})` });
     await until(() => add.getByTestId('group-candidates').getByRole('checkbox').count()).toBe(4);
+    await expectNoSeriousA11yViolations(page);
     await candidate(alice).check();
     await candidate(benoit).check();
     const addButton = add.getByRole('button', {
@@ -207,6 +215,7 @@ describe.each(LANGUAGES)('groups (%s)', (language) => {
     await until(memberNames).toEqual([alice.name, benoit.name]);
     expect(await memberRows.first().textContent()).toContain(alice.email);
     expect(await memberRows.first().textContent()).toContain(roleName);
+    await expectNoSeriousA11yViolations(page);
 
     // The search of the add window no longer offers them.
     await members.getByRole('button', { name: t.groups.members.add, exact: true }).click();
@@ -256,6 +265,7 @@ describe.each(LANGUAGES)('groups (%s)', (language) => {
     const invalid = importer.getByTestId('group-import-invalid');
     expect(await invalid.textContent()).toContain(fill(t.groups.members.importInvalid_one, { count: 1 }));
     expect(await invalid.getByRole('listitem').allTextContents()).toEqual([malformed]);
+    await expectNoSeriousA11yViolations(page);
     // Its own close button, below (the cross above says the same).
     await importer.getByRole('button', { name: t.common.close, exact: true }).last().click();
     await importer.waitFor({ state: 'detached' });

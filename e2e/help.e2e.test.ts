@@ -5,6 +5,7 @@ import {
   type ApiClient,
   dialog,
   expect,
+  expectNoSeriousA11yViolations,
   flip,
   LANGUAGES,
   notice,
@@ -49,6 +50,7 @@ describe.each(LANGUAGES)('help texts (%s)', (language) => {
     await modal.waitFor();
     const description = modal.getByTestId('help-description');
     await until(() => description.textContent()).toBe(seeded.description[language]);
+    await expectNoSeriousA11yViolations(page);
     // The lines of the description stay lines.
     expect(await description.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-line');
     await closeModal(page, seeded.title[language]);
@@ -61,6 +63,7 @@ describe.each(LANGUAGES)('help texts (%s)', (language) => {
     await helpButton(admin, t).click();
     const empty = dialog(admin, t.help.modalTitle);
     await empty.getByText(t.help.empty).waitFor();
+    await expectNoSeriousA11yViolations(admin);
   });
 
   test('the super-admin edits a help in both languages, turns it off for users, then on again', async ({
@@ -75,6 +78,7 @@ describe.each(LANGUAGES)('help texts (%s)', (language) => {
     try {
       await page.goto('/whats-new');
       await helpButton(page, t).waitFor();
+      await expectNoSeriousA11yViolations(page);
 
       // Text-edition mode on: the help button now opens the edition.
       const toggle = page.getByRole('button', { name: t.help.editionMode.label, exact: true });
@@ -98,6 +102,7 @@ describe.each(LANGUAGES)('help texts (%s)', (language) => {
       await until(() => textField(editor, t.help.fields.descriptionEn).inputValue()).toBe(
         'First line\nxSecond line',
       );
+      await expectNoSeriousA11yViolations(page);
       await submit(editor.getByRole('button', { name: t.common.save, exact: true }));
       await notice(page, t.help.notifications.saved).waitFor();
       await editor.waitFor({ state: 'detached' });

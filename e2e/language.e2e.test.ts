@@ -3,6 +3,7 @@ import {
   BOREAL_USER,
   chooseLanguage,
   expect,
+  expectNoSeriousA11yViolations,
   LANGUAGES,
   menuLink,
   ORGANISER,
@@ -39,6 +40,7 @@ describe.each(LANGUAGES)('language switch from %s', (from) => {
     await newProject(after).waitFor();
     await until(() => menuLink(page, 'projects').textContent()).toBe(after.nav.projects);
     await page.getByRole('columnheader', { name: after.projects.fields.startsOn }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     expect(await page.locator('html').getAttribute('lang')).toBe(to);
 
     await page.reload();

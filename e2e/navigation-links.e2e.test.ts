@@ -3,6 +3,7 @@ import { describe } from 'vitest';
 import {
   exactly,
   expect,
+  expectNoSeriousA11yViolations,
   LANGUAGES,
   menuLink,
   ORGANISER,
@@ -50,6 +51,7 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
     const p = `/projects/${project.id}`;
     await page.goto(p);
     await until(() => pageTitle(page).textContent()).toBe(projectName(project));
+    await expectNoSeriousA11yViolations(page);
 
     const expected: Record<string, string> = {
       'project-dashboard': p,
@@ -96,6 +98,7 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
       exact: true,
     });
     await until(() => projects.textContent()).toBe('');
+    await expectNoSeriousA11yViolations(page);
     expect(await addressOf(projects)).toBe('/projects');
   });
 

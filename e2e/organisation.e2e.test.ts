@@ -7,6 +7,7 @@ import {
   dialog,
   errorUnder,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   LANGUAGES,
   menuLink,
@@ -58,6 +59,7 @@ describe.each(LANGUAGES)('organisation (%s)', (language) => {
     await phoneBox(page).pressSequentially('514 555');
     await submit(page.getByRole('button', { name: t.common.save, exact: true }));
     await until(() => errorUnder(phoneBox(page)).textContent()).toBe(t.validation.phone);
+    await expectNoSeriousA11yViolations(page);
     expect((await api.call<Organisation>('GET', '/api/organisation')).phone).toBeNull();
 
     // France, found by searching "fra" in the country list, then a number in French national form.
@@ -65,6 +67,8 @@ describe.each(LANGUAGES)('organisation (%s)', (language) => {
     await countryButton(page).click();
     const search = page.getByPlaceholder(t.phone.search);
     await search.fill('fra');
+    await page.getByRole('option', { name: /^France/ }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('option', { name: /^France/ }).click();
     await until(() => dialCode(page).textContent()).toBe('+33');
     await phoneBox(page).pressSequentially('01 42 68 53 00');
@@ -139,6 +143,7 @@ describe.each(LANGUAGES)('organisation (%s)', (language) => {
     await until(() =>
       logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
     ).toEqual([400, 200]);
+    await expectNoSeriousA11yViolations(page);
     const saved = await api.call<Organisation>('GET', '/api/organisation');
     expect(saved.logoFileId).toEqual(expect.any(String));
     expect(await logo.getAttribute('src')).toBe(`/files/${saved.logoFileId}`);

@@ -4,6 +4,7 @@ import {
   choose,
   dialog,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   LANGUAGES,
   menuLink,
@@ -47,6 +48,7 @@ describe.each(LANGUAGES)('outbox (%s)', (language) => {
     expect(await row.textContent()).toContain('Oliver Grant');
     expect(await row.textContent()).toContain(t.mail.outbox.kinds.sample);
     expect(await row.getByTestId('mail-status').textContent()).toBe(t.mail.outbox.status.kept);
+    await expectNoSeriousA11yViolations(page);
 
     // Nothing was sent: filtering on "sent" finds nothing, on "kept" finds the message again.
     const filter = page.getByRole('combobox', { name: t.mail.outbox.statusFilter });
@@ -82,6 +84,7 @@ describe.each(LANGUAGES)('outbox (%s)', (language) => {
     const body = page.frameLocator('[data-testid="mail-preview-frame"]').locator('body');
     await until(() => body.textContent()).toContain('Bonjour Élise,');
     expect(await body.textContent()).toContain('bonjour@maillage.test');
+    await expectNoSeriousA11yViolations(page);
 
     await preview.getByRole('button', { name: t.common.close, exact: true }).last().click();
     await preview.waitFor({ state: 'detached' });

@@ -7,6 +7,7 @@ import {
   ApiClient,
   dialog,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   flip,
   LANGUAGES,
@@ -66,17 +67,20 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     await page.getByRole('link', { name: p.upload.template }).waitFor();
     // How long the file and its rows are kept: the server's setting (IMPORT_RETENTION_DAYS, 7 days by default).
     await page.getByText(plural(p, 'retention', 7, language)).waitFor();
+    await expectNoSeriousA11yViolations(page);
 
     // A file with a mistake: the dry run says which row is skipped and why.
     await page.locator('input[type=file]').setInputFiles(file(broken, 'participants.csv'));
     await page.getByRole('button', { name: p.upload.send, exact: true }).click();
     await page.getByRole('heading', { name: p.mapping.title }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: p.mapping.analyse, exact: true }).click();
     await page.getByRole('heading', { name: p.dryRun.title }).waitFor();
     await until(() => page.getByTestId('summary-skip').textContent()).toContain('1');
     await until(() => page.getByTestId('summary-create').textContent()).toContain('1');
     await page.getByText(t.validation.email, { exact: false }).first().waitFor();
     await page.getByRole('link', { name: p.dryRun.errors }).waitFor();
+    await expectNoSeriousA11yViolations(page);
 
     // The fixed file: two to create, then saved with the confirmation.
     await page.getByRole('button', { name: p.dryRun.remap, exact: true }).click();
@@ -89,12 +93,14 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     const confirm = dialog(page, p.confirm.title);
     await confirm.getByText(p.confirm.warning).waitFor();
     await confirm.getByLabel(p.confirm.sendInscription).check();
+    await expectNoSeriousA11yViolations(page);
     await confirm.getByRole('button', { name: p.confirm.confirm, exact: true }).click();
     await page
       .getByText(doneText({ create: 2, update: 0, unchanged: 0, skip: 0 }))
       .waitFor({ timeout: 20_000 });
     // Saved: only the skipped rows are kept (none here), and the page says so.
     await page.getByText(p.onlySkipped).waitFor();
+    await expectNoSeriousA11yViolations(page);
 
     // The new rows are in the list.
     await page.getByRole('link', { name: p.done.list, exact: true }).click();

@@ -8,6 +8,7 @@ import {
   dialog,
   errorUnder,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   LANGUAGES,
   notice,
@@ -43,6 +44,7 @@ describe.each(LANGUAGES)('participants (%s)', (language) => {
     await signIn(page, ORGANISER, language);
     await page.goto(`/projects/${project.id}/participants`);
     await tableSettled(page);
+    await expectNoSeriousA11yViolations(page);
 
     // First try without a role: the message shows under the role field.
     await page.getByRole('button', { name: p.add, exact: true }).click();
@@ -54,6 +56,7 @@ describe.each(LANGUAGES)('participants (%s)', (language) => {
     const role = modal.getByTestId('participant-role');
     await submit(modal.getByRole('button', { name: t.common.create, exact: true }));
     await until(() => errorUnder(role).textContent()).toBe(t.validation.participants.roleRequired);
+    await expectNoSeriousA11yViolations(page);
 
     // With a role, the participant is added.
     await choose(page, role, roleName);
@@ -83,6 +86,7 @@ describe.each(LANGUAGES)('participants (%s)', (language) => {
     await notice(page, p.notifications.saved).waitFor();
     await reread;
     await until(() => textField(panel, p.fields.organisation).inputValue()).toBe('Boréal Export');
+    await expectNoSeriousA11yViolations(page);
 
     // The inscription e-mail is sent once per page view: the button is then disabled.
     const send = panel.getByRole('button', { name: p.inscription.send });
@@ -158,6 +162,7 @@ describe.each(LANGUAGES)('participants (%s)', (language) => {
     await info.waitFor();
     await info.getByRole('tab', { name: p.info.tabs.emails }).click();
     await info.getByText(p.info.noEmails).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: fill(p.info.open, { name: 'Zoé Côté' }) }).click();
     await notice(page, p.info.cantOpenMore).waitFor();
     expect(await page.getByTestId('participant-info').count()).toBe(1);
@@ -179,6 +184,7 @@ describe.each(LANGUAGES)('participants (%s)', (language) => {
     const cropper = dialog(page, t.images.cropper.title);
     await cropper.waitFor();
     await cropper.locator('.cropper-container').waitFor();
+    await expectNoSeriousA11yViolations(page);
     await submit(cropper.getByRole('button', { name: t.images.cropper.save, exact: true }));
     await cropper.waitFor({ state: 'detached' });
     const picture = panel.getByRole('img', {

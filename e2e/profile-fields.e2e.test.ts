@@ -4,6 +4,7 @@ import {
   choose,
   dialog,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   flip,
   LANGUAGES,
@@ -58,6 +59,7 @@ describe.each(LANGUAGES)('profile fields (%s)', (language) => {
     ];
     await until(() => titles(page)).toEqual(standardTitles);
     expect(await switchOf(page, 'isMandatory', standard.email).isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
     expect(await switchOf(page, 'isActive', standard.firstName).isDisabled()).toBe(true);
     expect(await switchOf(page, 'isEditable', standard.email).isDisabled()).toBe(false);
     expect(
@@ -96,6 +98,7 @@ describe.each(LANGUAGES)('profile fields (%s)', (language) => {
       }),
     ).waitFor();
     await until(() => mandatory.isChecked()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
 
     // The keyboard sorts: Space picks the field up, the up arrow moves it above the video link, Space drops it.
     const handle = page.getByRole('button', { name: fill(t.sorting.handle, { name: mine }) });
@@ -179,6 +182,7 @@ describe.each(LANGUAGES)('profile fields (%s)', (language) => {
       await create.getByRole('textbox', { name: fill(items.labelFrNumbered, { number }) }).fill(words.fr);
       await create.getByRole('textbox', { name: fill(items.labelEnNumbered, { number }) }).fill(words.en);
     }
+    await expectNoSeriousA11yViolations(page);
     await submit(create.getByRole('button', { name: t.common.create, exact: true }));
     await notice(page, t.profileFields.notifications.created).waitFor();
     await create.waitFor({ state: 'detached' });
@@ -193,6 +197,7 @@ describe.each(LANGUAGES)('profile fields (%s)', (language) => {
     await editor.waitFor();
     const labels = () => editor.getByTestId('profile-field-item-label').allTextContents();
     await until(labels).toEqual([label(0), label(1), label(2)]);
+    await expectNoSeriousA11yViolations(page);
     // Space picks the item up, the up arrow moves it (once per place), Space drops it; the editor's list is the one
     // over the page's own.
     await keyboardMove(page, t, {
@@ -229,6 +234,7 @@ describe.each(LANGUAGES)('profile fields (%s)', (language) => {
     await until(() => page.getByRole('option').allTextContents()).toEqual(sorted);
     await page.getByRole('option', { name: label(0), exact: true }).click();
     await until(() => choice.inputValue()).toBe(label(0));
+    await expectNoSeriousA11yViolations(page);
     await submit(modal.getByRole('button', { name: t.common.create, exact: true }));
     await notice(page, p.notifications.created).waitFor();
     await modal.waitFor({ state: 'detached' });
@@ -238,6 +244,7 @@ describe.each(LANGUAGES)('profile fields (%s)', (language) => {
     const info = page.getByRole('dialog', { name: fill(p.info.title, { name: 'Éloïse Choix' }) });
     await info.waitFor();
     await until(() => info.textContent()).toContain(`${sector}${label(0)}`);
+    await expectNoSeriousA11yViolations(page);
     expect(await info.textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 });

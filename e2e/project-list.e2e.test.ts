@@ -4,6 +4,7 @@ import {
   choose,
   columnTexts,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   LANGUAGES,
   ORGANISER,
@@ -44,6 +45,7 @@ describe.each(LANGUAGES)('project list (%s)', (language) => {
     await signIn(page, ORGANISER, language);
     await page.goto('/projects');
     await tableSettled(page);
+    await expectNoSeriousA11yViolations(page);
     const sortByName = page.getByRole('button', {
       name: fill(t.table.sortBy, { column: t.projects.fields.name }),
     });
@@ -159,5 +161,6 @@ describe.each(LANGUAGES)('project list (%s)', (language) => {
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
     await until(() => pageTitle(page).textContent()).toBe(BY_NAME[language].first);
     await page.locator('main').getByText(t.projects.dashboard.title, { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(page);
   });
 });

@@ -5,6 +5,7 @@ import {
   dialog,
   errorUnder,
   expect,
+  expectNoSeriousA11yViolations,
   flip,
   LANGUAGES,
   menuLink,
@@ -37,13 +38,16 @@ describe.each(LANGUAGES)('project settings (%s)', (language) => {
     const leave = dialog(page, t.unsaved.title);
     await until(() => name.inputValue()).toBe(original);
     expect(await banner.count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
 
     await name.fill(`${original} (modifié)`);
     await until(() => banner.textContent()).toBe(t.unsaved.banner);
+    await expectNoSeriousA11yViolations(page);
 
     // Leaving by the menu asks; staying keeps the change.
     await menuLink(page, 'projects').click();
     await leave.waitFor();
+    await expectNoSeriousA11yViolations(page);
     await leave.getByRole('button', { name: t.unsaved.stay }).click();
     await leave.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(`/projects/${project.id}/settings`);
@@ -53,6 +57,7 @@ describe.each(LANGUAGES)('project settings (%s)', (language) => {
     // Another tab of the same page does not ask, and the change is still there on coming back.
     await page.getByRole('tab', { name: t.projects.tabs.status }).click();
     await page.getByRole('switch', { name: t.projects.activation.label }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     expect(await leave.count()).toBe(0);
     await page.getByRole('tab', { name: t.projects.tabs.general }).click();
     expect(await name.inputValue()).toBe(`${original} (modifié)`);
@@ -140,11 +145,18 @@ describe.each(LANGUAGES)('project configuration (%s)', (language) => {
     await until(() => showList.isChecked()).toBe(false);
     await until(() => notifications.isChecked()).toBe(true);
     expect(await page.getByRole('switch', { name: c.options.items.taxes.label }).isChecked()).toBe(false);
+    await expectNoSeriousA11yViolations(page);
 
     // The texts tab holds the project's texts (the text kit's tab).
     await page.getByRole('tab', { name: c.tabs.texts }).click();
     await page.getByTestId('text-card').first().waitFor();
     await until(() => searchParams(page)).toEqual({ tab: 'texts' });
+    await expectNoSeriousA11yViolations(page);
+
+    // The branding tab: the logo and the banner.
+    await page.getByRole('tab', { name: c.tabs.branding }).click();
+    await page.getByText(c.branding.intro).waitFor();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('a colour changes the preview at once, is saved, and is kept after a reload', async ({ page }) => {
@@ -159,6 +171,7 @@ describe.each(LANGUAGES)('project configuration (%s)', (language) => {
       banner.evaluate((el, p) => getComputedStyle(el)[p], property);
     await until(() => background.inputValue()).toBe(project.bannerBackgroundColor);
     expect(await banner.textContent()).toContain(language === 'fr' ? project.nameFr : project.nameEn);
+    await expectNoSeriousA11yViolations(page);
 
     await background.fill('#AA0000');
     await until(() => colourOf('backgroundColor')).toBe('rgb(170, 0, 0)');
@@ -179,6 +192,8 @@ describe.each(LANGUAGES)('project configuration (%s)', (language) => {
     await menuBackground.fill('#12');
     await menuBackground.blur();
     await until(() => errorUnder(menuBackground).textContent()).toBe(t.validation.projectConfig.color);
+    // The preview shows the colours chosen as they are (here a red on red, which the warning is about).
+    await expectNoSeriousA11yViolations(page, { exclude: ['[data-testid="site-preview"]'] });
 
     await page.reload();
     await until(() => background.inputValue()).toBe('#aa0000');

@@ -4,6 +4,7 @@ import {
   dialog,
   errorUnder,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   flip,
   LANGUAGES,
@@ -52,6 +53,7 @@ describe.each(LANGUAGES)('release notes (%s)', (language) => {
       await page.keyboard.press('Control+b');
       await page.keyboard.type(lang === 'fr' ? ' par projet' : ' per project');
     }
+    await expectNoSeriousA11yViolations(page);
     await submit(modal.getByRole('button', { name: t.common.create, exact: true }));
     // It closes once saved, with a notice (the previous item's may still show beside it).
     await modal.waitFor({ state: 'detached' });
@@ -75,6 +77,7 @@ describe.each(LANGUAGES)('release notes (%s)', (language) => {
     await versionField.fill('2..3');
     await submit(create.getByRole('button', { name: t.common.create, exact: true }));
     await until(() => errorUnder(versionField).textContent()).toBe(t.validation.releases.version);
+    await expectNoSeriousA11yViolations(page);
     await versionField.fill(version);
     await submit(create.getByRole('button', { name: t.common.create, exact: true }));
     await notice(page, t.releases.notifications.created).waitFor();
@@ -99,6 +102,7 @@ describe.each(LANGUAGES)('release notes (%s)', (language) => {
     const first = `${words.first[language]} ${language === 'fr' ? 'par projet' : 'per project'}`;
     const second = `${words.second[language]} ${language === 'fr' ? 'par projet' : 'per project'}`;
     await until(() => items(page)).toEqual([first, second]);
+    await expectNoSeriousA11yViolations(page);
 
     // The keyboard sorts: Space picks the first item up, the down arrow moves it, Space drops it; it is saved.
     // Screen readers hear where the item is, in the reader's language.
@@ -114,6 +118,7 @@ describe.each(LANGUAGES)('release notes (%s)', (language) => {
     await flip(page, toggle);
     await notice(page, fill(t.releases.notifications.activated, { version })).waitFor();
     await until(() => toggle.isChecked()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
 
     // The organiser reads it in her language, newest first, without the inactive releases.
     const reader = await newPage();
@@ -124,6 +129,7 @@ describe.each(LANGUAGES)('release notes (%s)', (language) => {
     await article.waitFor();
     expect(await article.getByRole('heading', { level: 3 }).allTextContents()).toEqual([categoryName]);
     expect(await article.getByTestId('whats-new-item').allTextContents()).toEqual([second, first]);
+    await expectNoSeriousA11yViolations(reader);
     expect(await article.locator('strong').allTextContents()).toEqual([
       words.second[language],
       words.first[language],

@@ -1,7 +1,18 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe } from 'vitest';
-import { expect, fill, LANGUAGES, notice, ORGANISER, signIn, TEXTS, test, until } from '../tests/support/e2e';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  fill,
+  LANGUAGES,
+  notice,
+  ORGANISER,
+  signIn,
+  TEXTS,
+  test,
+  until,
+} from '../tests/support/e2e';
 
 /**
  * The editing kit in a browser (E1, E3–E7), in French and in English, on the project dashboard's welcome message:
@@ -20,6 +31,7 @@ describe.each(LANGUAGES)('rich-text editing (%s)', (language) => {
     await page.goto(`/projects/${project.id}`);
     const inline = page.getByTestId('inline-text');
     await until(() => inline.textContent()).toContain(t.texts.dashboard.welcomeEmpty);
+    await expectNoSeriousA11yViolations(page);
     return { api, project, inline };
   }
 
@@ -48,6 +60,7 @@ describe.each(LANGUAGES)('rich-text editing (%s)', (language) => {
     await link.fill('https://example.com/video');
     await embedDialog.getByRole('button', { name: t.editor.video.insert }).click();
     await until(() => embedDialog.textContent()).toContain(t.editor.validation.videoLink);
+    await expectNoSeriousA11yViolations(page);
     await link.fill('https://youtu.be/dQw4w9WgXcQ');
     await embedDialog.getByRole('button', { name: t.editor.video.insert }).click();
     await embedDialog.waitFor({ state: 'detached' });
@@ -77,6 +90,7 @@ describe.each(LANGUAGES)('rich-text editing (%s)', (language) => {
     await content(page).locator('img').click();
     await page.getByText(t.editor.image.styles['img-responsive-rounded']).click();
     await until(() => content(page).locator('img').getAttribute('class')).toContain('img-responsive-rounded');
+    await expectNoSeriousA11yViolations(page);
 
     await editor.getByRole('button', { name: t.common.save, exact: true }).click();
     await editor.waitFor({ state: 'detached' });
@@ -126,6 +140,7 @@ describe.each(LANGUAGES)('rich-text editing (%s)', (language) => {
     expect(color).toMatch(/rgb\((2[0-5]\d|1\d\d), \d{1,2}, \d{1,2}\)/);
     const save = editorOf(page).getByRole('button', { name: t.common.save, exact: true });
     expect(await save.isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
 
     // Cancel: the text as it was when editing began.
     await editorOf(page).getByRole('button', { name: t.common.cancel, exact: true }).click();
@@ -162,6 +177,7 @@ describe.each(LANGUAGES)('rich-text editing (%s)', (language) => {
     const mine = language === 'fr' ? 0 : 1;
     await editors.nth(mine).click();
     await page.keyboard.type(language === 'fr' ? 'Bienvenue au salon' : 'Welcome to the fair');
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: t.common.save, exact: true }).click();
     await notice(page, t.texts.modal.saved).waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -170,6 +186,7 @@ describe.each(LANGUAGES)('rich-text editing (%s)', (language) => {
     );
     await until(() => card.textContent()).toContain(t.texts.missing[other]);
     await until(() => page.getByText(fill(t.texts.report.title_one, { count: 1 })).count()).toBe(1);
+    await expectNoSeriousA11yViolations(page);
 
     // Then the other language: nothing is left to translate.
     await page.getByRole('button', { name: fill(t.texts.editNamed, { name: welcome }) }).click();

@@ -7,6 +7,7 @@ import {
   errorUnder,
   escapeRegExp,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   LANGUAGES,
   notice,
@@ -40,6 +41,7 @@ describe.each(LANGUAGES)('participant roles (%s)', (language) => {
     // A new project has no role: the empty state offers to create one.
     const empty = page.getByTestId('roles-empty');
     await empty.getByText(t.roles.empty).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await empty.getByRole('button', { name: t.roles.create }).click();
 
     // Create: both names are required.
@@ -50,6 +52,7 @@ describe.each(LANGUAGES)('participant roles (%s)', (language) => {
     await until(() => errorUnder(textField(modal, t.roles.fields.nameEn)).textContent()).toBe(
       t.validation.required,
     );
+    await expectNoSeriousA11yViolations(page);
     await textField(modal, t.roles.fields.nameEn).fill('Buyer');
     await submit(modal.getByRole('button', { name: t.common.create, exact: true }));
     await notice(page, t.roles.notifications.created).waitFor();
@@ -90,6 +93,7 @@ describe.each(LANGUAGES)('participant roles (%s)', (language) => {
     await choose(page, page.getByRole('combobox', { name: label(t.roles.defaultRole) }), renamed);
     await notice(page, t.roles.notifications.defaultsSaved).waitFor();
     await rowOf(page, renamed).getByText(t.roles.defaultBadge, { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     expect((await api.call<RoleList>('GET', rolesUrl)).defaultRoleId).toBe(roles.items[0].id);
 
     // Delete the used role: its participant must go somewhere first.
@@ -99,6 +103,7 @@ describe.each(LANGUAGES)('participant roles (%s)', (language) => {
     expect(await remove.textContent()).toContain(fill(t.roles.inUse_one, { count: 1 }));
     const confirm = remove.getByRole('button', { name: t.common.delete, exact: true });
     expect(await confirm.isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
     await choose(page, remove.getByRole('combobox', { name: label(t.roles.moveTo_one) }), second);
     await until(() => confirm.isEnabled()).toBe(true);
     await confirm.click();

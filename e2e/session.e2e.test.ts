@@ -4,6 +4,7 @@ import {
   dialog,
   escapeRegExp,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   LANGUAGES,
   ORGANISER,
@@ -45,6 +46,7 @@ describe.concurrent.each(LANGUAGES)('session warning (%s)', (language) => {
 
       await warning.waitFor({ timeout: 15_000 });
       expect(await warning.getByTestId('session-warning').textContent()).toMatch(warnText);
+      await expectNoSeriousA11yViolations(page);
       await warning.getByRole('button', { name: t.session.continue }).click();
       await warning.waitFor({ state: 'detached' });
 
@@ -60,6 +62,7 @@ describe.concurrent.each(LANGUAGES)('session warning (%s)', (language) => {
       // No more clicks: the session ends and the app says so on the sign-in page.
       await page.waitForURL((url) => url.pathname === '/sign-in', { timeout: 25_000 });
       await page.getByRole('status').filter({ hasText: t.auth.expired }).waitFor();
+      await expectNoSeriousA11yViolations(page);
       await until(() => page.getByRole('heading', { name: t.auth.title, exact: true }).count()).toBe(1);
     },
   );

@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import {
   BOREAL_USER,
   expect,
+  expectNoSeriousA11yViolations,
   LANGUAGES,
   ORGANISER,
   pageTitle,
@@ -29,6 +30,7 @@ describe.each(LANGUAGES)('sign-in (%s)', (language) => {
 
     const error = page.getByTestId('sign-in-error');
     await until(() => error.textContent()).toBe(t.errors.auth.invalidCredentials);
+    await expectNoSeriousA11yViolations(page);
     expect(new URL(page.url()).pathname).toBe('/sign-in');
   });
 

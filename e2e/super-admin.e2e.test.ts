@@ -8,6 +8,7 @@ import {
   dialog,
   exactly,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   LANGUAGES,
   menuLink,
@@ -77,11 +78,14 @@ describe.each(LANGUAGES)('super-admin tools (%s)', (language) => {
     expect(await selector.inputValue()).toBe(homeLabel);
 
     // Cancel keeps the company.
-    await (await searchBore(page, true)).click();
+    const found = await searchBore(page, true);
+    await expectNoSeriousA11yViolations(page);
+    await found.click();
     await confirmSwitch.waitFor();
     expect(await confirmSwitch.textContent()).toContain(
       fill(t.header.switchBody, { company: BOREAL_COMPANY }),
     );
+    await expectNoSeriousA11yViolations(page);
     await confirmSwitch.getByRole('button', { name: t.common.cancel }).click();
     await confirmSwitch.waitFor({ state: 'detached' });
     expect(await selector.inputValue()).toBe(homeLabel);
@@ -95,6 +99,7 @@ describe.each(LANGUAGES)('super-admin tools (%s)', (language) => {
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
     await until(() => pageTitle(page).textContent()).toBe(BOREAL_PROJECTS[language][0]);
     await until(() => selector.inputValue()).toBe(BOREAL_COMPANY);
+    await expectNoSeriousA11yViolations(page);
     await banner.waitFor({ state: 'detached' });
     await menuLink(page, 'projects').click();
     await until(async () => (await columnTexts(page, t.projects.fields.name)).sort()).toEqual(
@@ -118,6 +123,7 @@ describe.each(LANGUAGES)('super-admin tools (%s)', (language) => {
     await until(async () => (await columnTexts(page, t.companies.switches.to)).slice(0, 2).sort()).toEqual(
       [BOREAL_COMPANY, DEMO_COMPANY].sort(),
     );
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('an organiser has neither the global search nor the company selector', async ({ page }) => {

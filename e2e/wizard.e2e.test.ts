@@ -7,6 +7,7 @@ import {
   dialog,
   errorUnder,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   flip,
   LANGUAGES,
@@ -51,6 +52,7 @@ describe.each(LANGUAGES)('new-project wizard (%s)', (language) => {
     await next(page).click();
     await until(() => errorUnder(nameFr).textContent()).toBe(t.validation.required);
     await until(() => errorUnder(nameEn).textContent()).toBe(t.validation.required);
+    await expectNoSeriousA11yViolations(page);
     await onStep(page, 1, w.project.steps.names);
     const name = uniqueName('Projet assistant');
     // Named to sort among the other test projects ("Projet e2e…", "Project e2e…"), before the demo events' last names.
@@ -67,6 +69,7 @@ describe.each(LANGUAGES)('new-project wizard (%s)', (language) => {
     await endsOn.fill('2031-09-01');
     await next(page).click();
     await until(() => errorUnder(endsOn).textContent()).toBe(t.validation.endBeforeStart);
+    await expectNoSeriousA11yViolations(page);
     await endsOn.fill('2031-09-12');
     // The wizard's header sets the time zone the dates are entered in.
     const zone = page.getByRole('combobox', { name: w.frame.timeZone });
@@ -87,6 +90,7 @@ describe.each(LANGUAGES)('new-project wizard (%s)', (language) => {
         .getByRole('radio', { name: t.languages.en })
         .getAttribute('aria-checked'),
     ).toBe('true');
+    await expectNoSeriousA11yViolations(page);
     await next(page).click();
     await onStep(page, 4, w.project.steps.modules);
 
@@ -94,6 +98,7 @@ describe.each(LANGUAGES)('new-project wizard (%s)', (language) => {
     await flip(page, option(page, 'matchmaking'));
     await flip(page, option(page, 'reports'));
     expect(await option(page, 'matchmaking').isChecked()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
     await next(page).click();
     await onStep(page, 5, w.project.steps.branding);
 
@@ -109,6 +114,7 @@ describe.each(LANGUAGES)('new-project wizard (%s)', (language) => {
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     const cropper = dialog(page, t.images.cropper.title);
     await cropper.locator('.cropper-container').waitFor();
+    await expectNoSeriousA11yViolations(page);
     await cropper.getByRole('button', { name: t.images.cropper.zoomIn, exact: true }).click();
     await submit(cropper.getByRole('button', { name: t.images.cropper.save, exact: true }));
     await notice(page, t.images.cropper.saved).waitFor();
@@ -119,6 +125,7 @@ describe.each(LANGUAGES)('new-project wizard (%s)', (language) => {
     await until(() =>
       logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
     ).toEqual([400, 200]);
+    await expectNoSeriousA11yViolations(page);
     await next(page).click();
     await onStep(page, 6, w.project.steps.summary);
 
@@ -129,12 +136,14 @@ describe.each(LANGUAGES)('new-project wizard (%s)', (language) => {
     expect(await summary.textContent()).toContain(t.projectConfig.options.items.matchmaking.label);
     expect(await summary.textContent()).not.toContain(t.projectConfig.options.items.reports.label);
     expect(await summary.textContent()).toContain(w.project.summary.imageChosen);
+    await expectNoSeriousA11yViolations(page);
     await page.evaluate(() => {
       (window as unknown as { wizardMarker: number }).wizardMarker = 1;
     });
     await page.getByRole('button', { name: w.project.create, exact: true }).click();
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
     await until(() => pageTitle(page).textContent()).toBe(language === 'fr' ? name : englishName);
+    await expectNoSeriousA11yViolations(page);
     // A new load of the app, not a move inside it.
     expect(
       await page.evaluate(() => (window as unknown as { wizardMarker?: number }).wizardMarker),
@@ -170,6 +179,8 @@ describe.each(LANGUAGES)('new-project wizard (%s)', (language) => {
     await textField(page, t.projects.fields.nameFr).fill('Projet abandonné');
     await page.getByTestId('unsaved-banner').waitFor();
     await close.click();
+    await leave.waitFor();
+    await expectNoSeriousA11yViolations(page);
     await leave.getByRole('button', { name: t.unsaved.stay }).click();
     await leave.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/projects/new');

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -9,16 +9,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { makeRouter } from './app/router';
+import { cssVariablesResolver, theme } from './app/theme';
 import { ErrorDialog } from './components/feedback/error-dialog';
 import { setUnauthenticatedHandler } from './lib/api';
 import { applyLanguage, i18n, initialLanguage } from './lib/i18n';
 import { queryClient } from './lib/query-client';
-
-const theme = createTheme({
-  primaryColor: 'teal',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  defaultRadius: 'md',
-});
 
 const router = makeRouter(queryClient);
 
@@ -39,7 +34,7 @@ if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <QueryClientProvider client={queryClient}>
           <Notifications position="top-right" />
           <RouterProvider router={router} />

@@ -3,7 +3,10 @@ import { test as base, expect, inject, vi } from 'vitest';
 import type { Language } from '../../contracts/http';
 import type { Project, ProjectInput } from '../../contracts/projects';
 import { en, fr } from '../../locales';
+import { checkScreenOnce } from './a11y';
 import { startServer } from './global-setup-e2e';
+
+export { expectNoSeriousA11yViolations } from './a11y';
 
 /**
  * Helpers of the browser tier: Debian's Chromium driven by playwright-core (one browser per file, a new context
@@ -232,10 +235,14 @@ export async function columnTexts(page: Page, header: string): Promise<string[]>
   return cells.map((c) => c.trim());
 }
 
-/** Waits until the table's loading overlay is gone. */
+/**
+ * Waits until the table's loading overlay is gone. The screen has then loaded: the first time on a path and in a
+ * language, it is also checked for accessibility (docs/testing.md).
+ */
 export async function tableSettled(page: Page) {
   await page.locator('main table').waitFor();
   await until(() => page.locator('main .mantine-LoadingOverlay-root').count()).toBe(0);
+  await checkScreenOnce(page);
 }
 
 /** Types in the table's search box and applies it with Enter. */

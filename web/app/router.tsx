@@ -48,7 +48,7 @@ function PendingPage() {
   const { t } = useTranslation();
   return (
     <Center py={80} data-testid="page-loading">
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="progressbar" aria-label={t('common.loading')} />
     </Center>
   );
 }

@@ -19,11 +19,20 @@ export const dayjsLocale = (lang: string) => (lang === 'en' ? 'en' : 'fr-ca');
  * rather than the browser's own date input, which follows the browser's language instead of the one chosen here.
  */
 export function DateField(props: Omit<DateInputProps, 'valueFormat' | 'dateParser'>) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'fr';
   return (
     <DateInput
       {...props}
+      // The calendar's arrows are icons only: their names, in the reader's language.
+      ariaLabels={{
+        previousMonth: t('dates.previousMonth'),
+        nextMonth: t('dates.nextMonth'),
+        previousYear: t('dates.previousYear'),
+        nextYear: t('dates.nextYear'),
+        previousDecade: t('dates.previousDecade'),
+        nextDecade: t('dates.nextDecade'),
+      }}
       locale={dayjsLocale(lang)}
       valueFormat={DISPLAY[lang]}
       dateParser={(input) => {

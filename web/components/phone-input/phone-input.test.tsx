@@ -69,7 +69,7 @@ describe('PhoneInput (P9)', () => {
     renderWithProviders(<Harness onChange={() => {}} />, { language: 'en' });
     await phoneBox();
     const button = document.querySelector('button.iti__selected-country') as HTMLButtonElement;
-    expect(button.getAttribute('aria-label')).toBe('Change the country of the number, currently Canada (+1)');
+    expect(button.getAttribute('aria-label')).toBe('Change the country of the number, currently Canada +1');
     const names = [...document.querySelectorAll('.iti__country-name')].map((n) => n.textContent);
     expect(names).toContain('Germany (+49)');
   });

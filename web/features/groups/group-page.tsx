@@ -53,7 +53,7 @@ export function GroupPage() {
       {query.data ? (
         <GroupEditor projectId={projectId} tree={query.data} />
       ) : query.isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="progressbar" aria-label={t('common.loading')} />
       ) : (
         <Row>
           <Text>{t('errors.unexpected')}</Text>

@@ -280,6 +280,7 @@ function ImportMembersModal({
           }}
           error={fileError}
           clearable
+          clearButtonProps={{ 'aria-label': t('common.clearFile') }}
         />
         {result && (
           <Alert color="teal" data-testid="group-import-result">

@@ -36,7 +36,7 @@ export function HelpEditModal({ screen, onClose }: { screen: HelpScreen | null; 
     return (
       <AppModal opened onClose={onClose} title={t('help.editTitle')} size="lg">
         <Center py="xl">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />
         </Center>
       </AppModal>
     );

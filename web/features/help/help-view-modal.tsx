@@ -28,7 +28,7 @@ export function HelpViewModal({ screen, onClose }: { screen: HelpScreen | null; 
     <AppModal opened onClose={onClose} title={help?.title || t('help.modalTitle')} size="lg">
       {loading ? (
         <Center py="xl">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />
         </Center>
       ) : help ? (
         <Text style={{ whiteSpace: 'pre-line' }} data-testid="help-description">

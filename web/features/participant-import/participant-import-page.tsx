@@ -72,6 +72,7 @@ function UploadStep({ projectId, onUploaded }: { projectId: string; onUploaded: 
         leftSection={<IconUpload size={16} />}
         error={errorText(send.error)}
         clearable
+        clearButtonProps={{ 'aria-label': t('common.clearFile') }}
       />
       <Group>
         <Button

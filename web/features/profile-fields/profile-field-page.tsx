@@ -93,7 +93,7 @@ function ProfileFields({ projectId }: { projectId: string }) {
       <Text c="dimmed">{t('profileFields.intro')}</Text>
 
       {query.isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="progressbar" aria-label={t('common.loading')} />
       ) : query.isError ? (
         <Group>
           <Text>{t('errors.unexpected')}</Text>

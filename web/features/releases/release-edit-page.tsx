@@ -42,7 +42,7 @@ export function ReleaseEditPage() {
   const release = query.data;
   usePageTitle(release ? t('releases.versionLabel', { version: release.version }) : t('releases.title'));
 
-  if (query.isPending) return <Loader aria-label={t('common.loading')} />;
+  if (query.isPending) return <Loader role="progressbar" aria-label={t('common.loading')} />;
   if (!release) {
     // Not found (another id, a deleted release) says so; any other failure (network…) offers to try again.
     const notFound =

@@ -112,7 +112,7 @@ export function ReleaseListPage() {
             {list.isPending ? (
               <Table.Tr>
                 <Table.Td colSpan={5} ta="center">
-                  <Loader size="sm" aria-label={t('common.loading')} />
+                  <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />
                 </Table.Td>
               </Table.Tr>
             ) : rows.length > 0 ? (

@@ -21,7 +21,7 @@ export function WhatsNewPage() {
         {t('releases.whatsNew.title')}
       </Title>
       {query.isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="progressbar" aria-label={t('common.loading')} />
       ) : (query.data ?? []).length === 0 ? (
         <Text c="dimmed">{t('releases.whatsNew.empty')}</Text>
       ) : (

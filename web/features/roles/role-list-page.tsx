@@ -39,7 +39,7 @@ export function RoleListPage() {
           </Button>
         </Group>
       ) : (
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="progressbar" aria-label={t('common.loading')} />
       )}
     </Stack>
   );

@@ -156,7 +156,7 @@ function GlobalSearch({ onChoose, inMenu }: { onChoose: (result: SearchResult) =
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={term.trim().length === 0}>
-        <Combobox.Options mah={360} style={{ overflowY: 'auto' }}>
+        <Combobox.Options mah={360} style={{ overflowY: 'auto' }} aria-label={t('header.searchResults')}>
           {term.trim().length < SEARCH_MIN_LENGTH ? (
             <Combobox.Empty>{t('header.searchHint')}</Combobox.Empty>
           ) : current?.length === 0 ? (

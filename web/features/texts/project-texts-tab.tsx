@@ -24,7 +24,7 @@ export function ProjectTextsTab({ projectId }: { projectId: string }) {
   const [editing, setEditing] = useState<string | null>(null);
   const current = texts.data?.items.find((entry) => entry.kind === editing);
   const kindLabel = useKindLabel();
-  if (texts.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (texts.isPending) return <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />;
   if (!texts.data) return null;
   return (
     <Stack>
