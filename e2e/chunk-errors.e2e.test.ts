@@ -3,6 +3,7 @@ import { describe } from 'vitest';
 import {
   dialog,
   expect,
+  expectNoSeriousA11yViolations,
   LANGUAGES,
   languageSwitch,
   menuLink,
@@ -51,6 +52,7 @@ describe.each(LANGUAGES)('code that cannot be fetched (%s)', (language) => {
     await until(() => screen.locator('h1').textContent()).toBe(t.pageError.updatedTitle);
     expect(await screen.textContent()).toContain(t.pageError.updated);
     expect(new URL(page.url()).pathname).toBe('/outbox');
+    await expectNoSeriousA11yViolations(page, { screen: 'page error' });
 
     await putBack();
     await page.getByRole('button', { name: t.pageError.reload }).click();
@@ -76,6 +78,7 @@ describe.each(LANGUAGES)('code that cannot be fetched (%s)', (language) => {
     // The app is still there.
     expect(await languageSwitch(page).isVisible()).toBe(true);
     expect(await dialog(page, t.errors.title).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, { screen: 'error notice' });
 
     // The popup's code can be fetched again: the next error shows in it.
     await putBack();
