@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activitySortable, activityType, hybridType } from './activity-list';
 import {
   defineEndpoint,
   encodeMessage,
@@ -45,17 +46,8 @@ export type ActivityCategory = z.input<typeof activityCategory>;
 
 // ---------- activities ----------
 
-/**
- * What an activity is. `session` is the programme's own (talk, workshop, plenary); `kiosk`, `media`, `posting` and
- * `forum` are the spec's other sections; `meeting` is a networking meeting, the type the matching module generates.
- */
-export const ACTIVITY_TYPES = ['session', 'kiosk', 'media', 'posting', 'forum', 'meeting'] as const;
-export const activityType = z.enum(ACTIVITY_TYPES, { error: 'validation.activities.type' });
-export type ActivityType = z.infer<typeof activityType>;
-
-export const HYBRID_TYPES = ['inPerson', 'virtual', 'hybrid'] as const;
-export const hybridType = z.enum(HYBRID_TYPES, { error: 'validation.activities.hybridType' });
-export type HybridType = z.infer<typeof hybridType>;
+// The types, hybrid types and sortable columns live in activity-list.ts (the router reads them on every page).
+export * from './activity-list';
 
 /** The longest an activity lasts: 31 days, in minutes. */
 export const DURATION_MAX = 44_640;
@@ -175,8 +167,6 @@ export const activity = activityListItem.extend({
   updatedAt: timestamp,
 });
 export type Activity = z.input<typeof activity>;
-
-export const activitySortable = ['title', 'startsAt', 'type', 'duration', 'createdAt'] as const;
 
 /** `true`/`false` in a URL. */
 const flag = z.enum(['true', 'false'], { error: 'validation.invalid' }).transform((v) => v === 'true');
