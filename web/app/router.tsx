@@ -15,6 +15,7 @@ import { companySortable, companySwitchSortable } from '../../contracts/companie
 import { projectSortable } from '../../contracts/projects';
 import { listSearchSchema } from '../components/data-table/list-search';
 import { RouteError } from '../components/feedback/route-error';
+import { activitySearch } from '../features/activities/search';
 import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
 import { sessionQuery } from '../features/session/api';
@@ -97,6 +98,14 @@ const ParticipantListPage = lazyRouteComponent(
 const ParticipantImportPage = lazyRouteComponent(
   () => import('../features/participant-import/participant-import-page'),
   'ParticipantImportPage',
+);
+const ActivityListPage = lazyRouteComponent(
+  () => import('../features/activities/activity-list-page'),
+  'ActivityListPage',
+);
+const ActivityConfigurationPage = lazyRouteComponent(
+  () => import('../features/activities/activity-configuration-page'),
+  'ActivityConfigurationPage',
 );
 const OutboxPage = lazyRouteComponent(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const WhatsNewPage = lazyRouteComponent(() => import('../features/releases/whats-new-page'), 'WhatsNewPage');
@@ -249,6 +258,21 @@ const projectParticipantImportRoute = createRoute({
   component: ParticipantImportPage,
 });
 
+/** V1: the activities of the project. */
+const projectActivitiesRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities',
+  validateSearch: activitySearch,
+  component: ActivityListPage,
+});
+
+/** V2: the sections and categories of the project's activities. */
+const projectActivityConfigurationRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/configuration',
+  component: ActivityConfigurationPage,
+});
+
 /** J4: the participant roles of the project. */
 const projectRolesRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -321,6 +345,8 @@ const routeTree = rootRoute.addChildren([
       projectSettingsRoute,
       projectParticipantsRoute,
       projectParticipantImportRoute,
+      projectActivitiesRoute,
+      projectActivityConfigurationRoute,
       projectRolesRoute,
       projectGroupsRoute,
       projectProfileFieldsRoute,

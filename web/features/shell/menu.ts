@@ -2,6 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import {
   IconBuilding,
   IconBuildingStore,
+  IconCalendarEvent,
   IconExternalLink,
   IconForms,
   IconHistory,
@@ -43,6 +44,7 @@ export const MENU: MenuPage[] = [
   },
   { id: 'project-settings', labelKey: 'nav.projectSettings', icon: IconSettings, section: 'project' },
   { id: 'project-participants', labelKey: 'nav.participants', icon: IconUsers, section: 'project' },
+  { id: 'project-activities', labelKey: 'nav.activities', icon: IconCalendarEvent, section: 'project' },
   { id: 'project-roles', labelKey: 'nav.roles', icon: IconUserStar, section: 'project' },
   { id: 'project-groups', labelKey: 'nav.groups', icon: IconUsersGroup, section: 'project' },
   { id: 'project-profile-fields', labelKey: 'nav.profileFields', icon: IconForms, section: 'project' },
@@ -91,6 +93,10 @@ export function pageTarget(pageId: string, projectId: string | null) {
     case 'project-participants':
       return projectId
         ? linkOptions({ to: '/projects/$projectId/participants', params: { projectId } })
+        : linkOptions({ to: '/projects' });
+    case 'project-activities':
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId/activities', params: { projectId } })
         : linkOptions({ to: '/projects' });
     case 'project-roles':
       return projectId
