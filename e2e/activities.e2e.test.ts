@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import {
+  choose,
+  columnTexts,
+  dialog,
+  exactly,
+  expect,
+  fill,
+  flip,
+  LANGUAGES,
+  menuLink,
+  notice,
+  ORGANISER,
+  pageTitle,
+  plural,
+  signIn,
+  submit,
+  TEXTS,
+  tableRows,
+  tableSettled,
+  test,
+  textField,
+  until,
+} from '../tests/support/e2e';
+
+/**
+ * V1 and V3, in French and in English: an organiser opens the activities from the left menu of a new project (one
+ * activity seeded through the API), adds a second one without a date through the add modal, sees both in the list,
+ * checks the two rows and changes their type with a bulk action confirmed before it applies.
+ */
+describe.each(LANGUAGES)('activities (%s)', (language) => {
+  const t = TEXTS[language];
+  const a = t.activities;
+  const titleOf = (fr: string, en: string) => (language === 'fr' ? fr : en);
+  const titles = (page: Page) => columnTexts(page, a.fields.title);
+
+  test('add an activity, see it in the list, change the type of two with a bulk action', async ({ page }) => {
+    const api = await signIn(page, ORGANISER, language);
+    const project = await api.createProject();
+    const year = new Date().getFullYear() + 1;
+    await api.call('POST', `/api/projects/${project.id}/activities`, {
+      title: { fr: 'Conférence d’ouverture', en: 'Opening keynote' },
+      startsAt: `${year}-06-10T09:30`,
+      durationMinutes: 45,
+    });
+
+    // The menu's link leads to the list, which shows the seeded activity in the project's zone.
+    await page.goto(`/projects/${project.id}`);
+    await menuLink(page, 'project-activities').click();
+    await until(() => pageTitle(page).textContent()).toBe(a.title);
+    await until(() => titles(page)).toEqual([titleOf('Conférence d’ouverture', 'Opening keynote')]);
+
+    // Add an activity without a date: the toggle hides the start and the duration.
+    await page
+      .getByRole('button', { name: exactly(a.add) })
+      .first()
+      .click();
+    const modal = dialog(page, a.addTitle);
+    await modal.waitFor();
+    await textField(modal, a.fields.titleFr).fill('Kiosque des partenaires');
+    await textField(modal, a.fields.titleEn).fill('Partners’ kiosk');
+    await modal.getByText(a.fields.durationMinutes).waitFor();
+    await flip(page, modal.getByRole('switch', { name: a.fields.noDate }));
+    await modal.getByText(a.fields.durationMinutes).waitFor({ state: 'detached' });
+    await submit(modal.getByRole('button', { name: t.common.create, exact: true }));
+    await notice(page, a.notifications.created).waitFor();
+    await modal.waitFor({ state: 'detached' });
+
+    // Both are listed: dated activities first, then those without a date.
+    await until(() => titles(page)).toEqual([
+      titleOf('Conférence d’ouverture', 'Opening keynote'),
+      titleOf('Kiosque des partenaires', 'Partners’ kiosk'),
+    ]);
+    expect(await columnTexts(page, a.fields.startsAt)).toEqual([expect.stringContaining('9'), a.noDate]);
+
+    // Check both rows, change their type, confirm.
+    for (const row of await tableRows(page).all()) {
+      await row.getByRole('checkbox', { name: t.table.selectRow }).check();
+    }
+    const selection = page.getByTestId('table-selection');
+    await selection.getByText(plural(t.table, 'selected', 2, language)).waitFor();
+    await selection.getByRole('button', { name: exactly(a.bulk.actions.type) }).click();
+    const bulk = dialog(page, a.bulk.titles.type);
+    await bulk.waitFor();
+    await choose(page, bulk.getByTestId('bulk-type'), a.types.kiosk);
+    await bulk.getByRole('button', { name: a.bulk.apply, exact: true }).click();
+    const confirm = dialog(page, a.bulk.confirmTitle);
+    await confirm
+      .getByText(fill(a.bulk.confirmBody_other, { count: 2, action: a.bulk.actions.type }))
+      .waitFor();
+    await confirm.getByRole('button', { name: a.bulk.apply, exact: true }).click();
+    await notice(page, plural(a.bulk, 'done', 2, language)).waitFor();
+    await bulk.waitFor({ state: 'detached' });
+
+    // Both read the new type, and the selection is cleared.
+    await tableSettled(page);
+    await until(() => columnTexts(page, a.fields.type)).toEqual([a.types.kiosk, a.types.kiosk]);
+    await selection.waitFor({ state: 'detached' });
+  });
+});
