@@ -43,6 +43,15 @@ function activity(overrides: Partial<Activity> = {}): Activity {
   };
 }
 
+/** The server's 400 with a field error under the start. */
+const refusedStart = (code: string, message: string) =>
+  json(400, {
+    status: 400,
+    code: 'validation',
+    title: 'invalid',
+    fields: [{ field: 'startsAt', code, message }],
+  });
+
 /** The server's answers to a save, in order; every body sent is kept. */
 let answers: Response[];
 let sent: { method: string; url: string; body: Record<string, unknown> }[];
@@ -138,14 +147,7 @@ describe.each(['fr', 'en'] as const)('activity modal (%s)', (language) => {
       date: '2026-11-01',
       timeZone: 'America/Toronto',
     });
-    answers.push(
-      json(400, {
-        status: 400,
-        code: 'validation',
-        title: 'invalid',
-        fields: [{ field: 'startsAt', code: 'validation.activities.nonexistentTime', message }],
-      }),
-    );
+    answers.push(refusedStart('validation.activities.nonexistentTime', message));
     await render(language, ACTIVITY);
     const dialog = await modal('editTitle');
     await userEvent.click(within(dialog).getByRole('button', { name: i18n.t('common.save') }));
@@ -162,14 +164,7 @@ describe.each(['fr', 'en'] as const)('activity modal (%s)', (language) => {
       earlier: '01:30 UTC-04:00 (2026-11-01T05:30:00.000Z)',
       later: '01:30 UTC-05:00 (2026-11-01T06:30:00.000Z)',
     });
-    answers.push(
-      json(400, {
-        status: 400,
-        code: 'validation',
-        title: 'invalid',
-        fields: [{ field: 'startsAt', code: 'validation.activities.ambiguousTime', message }],
-      }),
-    );
+    answers.push(refusedStart('validation.activities.ambiguousTime', message));
     await render(language, ACTIVITY);
     const dialog = await modal('editTitle');
     expect(within(dialog).queryByRole('radiogroup')).toBeNull();
