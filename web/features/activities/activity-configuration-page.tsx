@@ -68,7 +68,7 @@ function CategoryList({ projectId, kind }: { projectId: string; kind: ActivityCa
         </Button>
       </Group>
       {!query.data ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />
       ) : query.data.items.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t(`activities.${kind}.empty`)}

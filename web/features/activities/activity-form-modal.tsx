@@ -68,7 +68,7 @@ export function ActivityFormModal({
   if (activityId && !existing.data) {
     return (
       <AppModal opened onClose={onClose} title={title} size="lg">
-        {existing.isError ? null : <Loader aria-label={t('common.loading')} />}
+        {existing.isError ? null : <Loader role="progressbar" aria-label={t('common.loading')} />}
       </AppModal>
     );
   }
