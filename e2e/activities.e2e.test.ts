@@ -6,6 +6,7 @@ import {
   dialog,
   exactly,
   expect,
+  expectNoSeriousA11yViolations,
   fill,
   flip,
   LANGUAGES,
@@ -27,7 +28,8 @@ import {
 /**
  * V1 and V3, in French and in English: an organiser opens the activities from the left menu of a new project (one
  * activity seeded through the API), adds a second one without a date through the add modal, sees both in the list,
- * checks the two rows and changes their type with a bulk action confirmed before it applies.
+ * checks the two rows and changes their type with a bulk action confirmed before it applies; then creates a section
+ * on the configuration page (V2). Each screen is checked with axe.
  */
 describe.each(LANGUAGES)('activities (%s)', (language) => {
   const t = TEXTS[language];
@@ -35,7 +37,9 @@ describe.each(LANGUAGES)('activities (%s)', (language) => {
   const titleOf = (fr: string, en: string) => (language === 'fr' ? fr : en);
   const titles = (page: Page) => columnTexts(page, a.fields.title);
 
-  test('add an activity, see it in the list, change the type of two with a bulk action', async ({ page }) => {
+  test('add an activity, see it in the list, change the type of two with a bulk action, create a section', async ({
+    page,
+  }) => {
     const api = await signIn(page, ORGANISER, language);
     const project = await api.createProject();
     const year = new Date().getFullYear() + 1;
@@ -50,6 +54,7 @@ describe.each(LANGUAGES)('activities (%s)', (language) => {
     await menuLink(page, 'project-activities').click();
     await until(() => pageTitle(page).textContent()).toBe(a.title);
     await until(() => titles(page)).toEqual([titleOf('Conférence d’ouverture', 'Opening keynote')]);
+    await expectNoSeriousA11yViolations(page);
 
     // Add an activity without a date: the toggle hides the start and the duration.
     await page
@@ -61,6 +66,7 @@ describe.each(LANGUAGES)('activities (%s)', (language) => {
     await textField(modal, a.fields.titleFr).fill('Kiosque des partenaires');
     await textField(modal, a.fields.titleEn).fill('Partners’ kiosk');
     await modal.getByText(a.fields.durationMinutes).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await flip(page, modal.getByRole('switch', { name: a.fields.noDate }));
     await modal.getByText(a.fields.durationMinutes).waitFor({ state: 'detached' });
     await submit(modal.getByRole('button', { name: t.common.create, exact: true }));
@@ -83,12 +89,14 @@ describe.each(LANGUAGES)('activities (%s)', (language) => {
     await selection.getByRole('button', { name: exactly(a.bulk.actions.type) }).click();
     const bulk = dialog(page, a.bulk.titles.type);
     await bulk.waitFor();
+    await expectNoSeriousA11yViolations(page);
     await choose(page, bulk.getByTestId('bulk-type'), a.types.kiosk);
     await bulk.getByRole('button', { name: a.bulk.apply, exact: true }).click();
     const confirm = dialog(page, a.bulk.confirmTitle);
     await confirm
       .getByText(fill(a.bulk.confirmBody_other, { count: 2, action: a.bulk.actions.type }))
       .waitFor();
+    await expectNoSeriousA11yViolations(page);
     await confirm.getByRole('button', { name: a.bulk.apply, exact: true }).click();
     await notice(page, plural(a.bulk, 'done', 2, language)).waitFor();
     await bulk.waitFor({ state: 'detached' });
@@ -97,5 +105,22 @@ describe.each(LANGUAGES)('activities (%s)', (language) => {
     await tableSettled(page);
     await until(() => columnTexts(page, a.fields.type)).toEqual([a.types.kiosk, a.types.kiosk]);
     await selection.waitFor({ state: 'detached' });
+    await expectNoSeriousA11yViolations(page);
+
+    // V2: the configuration page lists sections and categories; a section is created there.
+    await page.getByRole('link', { name: a.configuration.open }).click();
+    await until(() => pageTitle(page).textContent()).toBe(a.configuration.title);
+    await expectNoSeriousA11yViolations(page);
+    const sections = page.getByTestId('section-list');
+    await sections.getByText(a.section.empty).waitFor();
+    await sections.getByRole('button', { name: a.section.create }).click();
+    const create = dialog(page, a.section.createTitle);
+    await create.waitFor();
+    await textField(create, a.fields.nameFr).fill('Conférences');
+    await textField(create, a.fields.nameEn).fill('Talks');
+    await expectNoSeriousA11yViolations(page);
+    await submit(create.getByRole('button', { name: t.common.create, exact: true }));
+    await notice(page, a.section.created).waitFor();
+    await sections.getByText(titleOf('Conférences', 'Talks')).waitFor();
   });
 });
