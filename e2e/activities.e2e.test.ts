@@ -78,7 +78,11 @@ describe.each(LANGUAGES)('activities (%s)', (language) => {
       titleOf('Conférence d’ouverture', 'Opening keynote'),
       titleOf('Kiosque des partenaires', 'Partners’ kiosk'),
     ]);
-    expect(await columnTexts(page, a.fields.startsAt)).toEqual([expect.stringContaining('9'), a.noDate]);
+    // 09:30 in the project's zone (Toronto), whatever the browser's, in the reader's format.
+    expect(await columnTexts(page, a.fields.startsAt)).toEqual([
+      expect.stringContaining(language === 'fr' ? '09 h 30' : '9:30'),
+      a.noDate,
+    ]);
 
     // Check both rows, change their type, confirm.
     for (const row of await tableRows(page).all()) {
@@ -122,5 +126,42 @@ describe.each(LANGUAGES)('activities (%s)', (language) => {
     await submit(create.getByRole('button', { name: t.common.create, exact: true }));
     await notice(page, a.section.created).waitFor();
     await sections.getByText(titleOf('Conférences', 'Talks')).waitFor();
+  });
+
+  test('a row opens the activity, which is renamed, then deleted after a confirmation', async ({ page }) => {
+    const api = await signIn(page, ORGANISER, language);
+    const project = await api.createProject();
+    await api.call('POST', `/api/projects/${project.id}/activities`, {
+      title: { fr: 'Atelier', en: 'Workshop' },
+      noDate: true,
+    });
+    await page.goto(`/projects/${project.id}/activities`);
+    await until(() => titles(page)).toEqual([titleOf('Atelier', 'Workshop')]);
+
+    // A click on the row opens the edition, the start hidden as the activity has no date.
+    await tableRows(page).first().locator('td').nth(2).click();
+    let modal = dialog(page, a.editTitle);
+    await modal.waitFor();
+    await until(() => textField(modal, a.fields.titleFr).inputValue()).toBe('Atelier');
+    expect(await modal.getByText(a.fields.durationMinutes).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    await textField(modal, a.fields.titleFr).fill('Atelier pratique');
+    await textField(modal, a.fields.titleEn).fill('Hands-on workshop');
+    await submit(modal.getByRole('button', { name: t.common.save, exact: true }));
+    await notice(page, a.notifications.saved).waitFor();
+    await modal.waitFor({ state: 'detached' });
+    await until(() => titles(page)).toEqual([titleOf('Atelier pratique', 'Hands-on workshop')]);
+
+    // Delete asks first.
+    await tableRows(page).first().locator('td').nth(2).click();
+    modal = dialog(page, a.editTitle);
+    await modal.waitFor();
+    await modal.getByRole('button', { name: t.common.delete, exact: true }).click();
+    const confirm = dialog(page, a.deleteTitle);
+    await confirm.waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await confirm.getByRole('button', { name: t.common.delete, exact: true }).click();
+    await notice(page, a.notifications.deleted).waitFor();
+    await page.getByTestId('activities-empty').waitFor();
   });
 });
