@@ -1,5 +1,6 @@
-import { Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Radio, Select, type SelectProps, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +12,7 @@ import {
 import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal, ConfirmModal } from '../../components/modal/app-modal';
 import { ApiError } from '../../lib/api';
+import { projectListQuery } from '../projects/api';
 import {
   ActivityCategorySelect,
   ActivityTypeSelect,
@@ -22,13 +24,14 @@ import { LocalDateTimeField } from './local-date-time-field';
 
 type BulkAction = ActivityBulkValues['action'];
 
-/** The bulk actions the bar offers, in the spec's order (14, migration to another project, is not offered yet). */
+/** The bulk actions the bar offers, in the spec's order (5, 6, 7, 8, 9, 14, 15, 16). */
 export const OFFERED_BULK_ACTIONS = [
   'endDate',
   'startDate',
   'type',
   'category',
   'maxMembers',
+  'migration',
   'section',
   'hybridType',
 ] as const satisfies readonly BulkAction[];
@@ -168,8 +171,8 @@ export function ActivityBulkModal({
         );
       case 'hybridType':
         return <HybridTypeSelect {...field('hybridType')} />;
-      default:
-        return null;
+      case 'migration':
+        return <TargetProjectSelect projectId={projectId} {...field('projectId')} />;
     }
   };
 
@@ -201,5 +204,27 @@ export function ActivityBulkModal({
         })}
       </ConfirmModal>
     </AppModal>
+  );
+}
+
+/** V1 action 14: another project of the company, by name in the reader's language (the first 100 by name). */
+function TargetProjectSelect({ projectId, ...props }: SelectProps & { projectId: string }) {
+  const { t, i18n } = useTranslation();
+  const english = i18n.language === 'en';
+  const projects = useQuery(
+    projectListQuery({ sort: 'name', dir: 'asc', page: 1, pageSize: 100, status: 'all' }),
+  );
+  const data = (projects.data?.items ?? [])
+    .filter((p) => p.id !== projectId)
+    .map((p) => ({ value: p.id, label: english ? p.nameEn : p.nameFr }));
+  return (
+    <Select
+      label={t('activities.bulk.targetProject')}
+      description={t('activities.bulk.targetProjectHelp')}
+      data={data}
+      searchable
+      data-testid="bulk-target-project"
+      {...props}
+    />
   );
 }
