@@ -164,4 +164,37 @@ describe.each(LANGUAGES)('activities (%s)', (language) => {
     await notice(page, a.notifications.deleted).waitFor();
     await page.getByTestId('activities-empty').waitFor();
   });
+
+  test('two checked activities move to another project of the company (migration)', async ({ page }) => {
+    const api = await signIn(page, ORGANISER, language);
+    const project = await api.createProject();
+    const target = await api.createProject();
+    for (const [fr, en] of [
+      ['Atelier A', 'Workshop A'],
+      ['Atelier B', 'Workshop B'],
+    ]) {
+      await api.call('POST', `/api/projects/${project.id}/activities`, { title: { fr, en }, noDate: true });
+    }
+    await page.goto(`/projects/${project.id}/activities`);
+    await until(() => titles(page)).toEqual([
+      titleOf('Atelier A', 'Workshop A'),
+      titleOf('Atelier B', 'Workshop B'),
+    ]);
+    await page.getByRole('checkbox', { name: t.table.selectAll }).check();
+    await page
+      .getByTestId('table-selection')
+      .getByRole('button', { name: exactly(a.bulk.actions.migration) })
+      .click();
+    const bulk = dialog(page, a.bulk.titles.migration);
+    await bulk.waitFor();
+    const targetName = language === 'fr' ? target.nameFr : target.nameEn;
+    await choose(page, bulk.getByTestId('bulk-target-project'), targetName);
+    await expectNoSeriousA11yViolations(page);
+    await bulk.getByRole('button', { name: a.bulk.apply, exact: true }).click();
+    await dialog(page, a.bulk.confirmTitle).getByRole('button', { name: a.bulk.apply, exact: true }).click();
+    await notice(page, plural(a.bulk, 'done', 2, language)).waitFor();
+    await page.getByTestId('activities-empty').waitFor();
+    const moved = await api.call<{ total: number }>('GET', `/api/projects/${target.id}/activities`);
+    expect(moved.total).toBe(2);
+  });
 });
