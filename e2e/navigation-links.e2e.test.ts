@@ -57,6 +57,7 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
       'project-dashboard': p,
       'project-settings': `${p}/settings`,
       'project-participants': `${p}/participants`,
+      'project-activities': `${p}/activities`,
       'project-roles': `${p}/roles`,
       'project-groups': `${p}/groups`,
       'project-profile-fields': `${p}/profile-fields`,
