@@ -14,11 +14,13 @@ export function detectKind(bytes: Uint8Array): FileKind {
 
 /**
  * French spreadsheets write CSV with semicolons: the separator is the most frequent one over the first lines (a title
- * line above the headers may hold commas of its own).
+ * line above the headers may hold commas of its own), counted outside quoted cells (« "Café Ñandú, S.A." » in a
+ * semicolon file holds a comma that separates nothing).
  */
 function delimiterOf(bytes: Uint8Array): string {
   const lines = Buffer.from(bytes.subarray(0, 16384))
     .toString('utf8')
+    .replace(/"(?:[^"]|"")*"/g, '')
     .split(/\r?\n/)
     .filter((line) => line.trim())
     .slice(0, 10)

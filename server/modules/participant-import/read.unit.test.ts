@@ -27,6 +27,17 @@ describe('readSheet: the header row of a spreadsheet as organisers write it', ()
     ]);
   });
 
+  it('finds the semicolons of a file whose quoted cells hold commas', async () => {
+    const rows = await sheet(
+      'Prénom;Nom;Courriel;Organisation\nAna;Roy;ana@x.test;"Café Ñandú, S.A., Bogotá"\nBob;Côté;bob@x.test;"Dupont, Martin, Lévesque et associés"',
+    );
+    expect(rows).toEqual([
+      ['Prénom', 'Nom', 'Courriel', 'Organisation'],
+      ['Ana', 'Roy', 'ana@x.test', 'Café Ñandú, S.A., Bogotá'],
+      ['Bob', 'Côté', 'bob@x.test', 'Dupont, Martin, Lévesque et associés'],
+    ]);
+  });
+
   it('keeps every row of a one-column list, even one with a note beside it', async () => {
     expect(await sheet('Courriel\nana@x.test\nbob@x.test,à rappeler\ncarl@x.test')).toEqual([
       ['Courriel'],
