@@ -29,11 +29,11 @@ describe('readSheet: the header row of a spreadsheet as organisers write it', ()
 
   it('finds the semicolons of a file whose quoted cells hold commas', async () => {
     const rows = await sheet(
-      'Prénom;Nom;Courriel;Organisation\nAna;Roy;ana@x.test;"Café Ñandú, S.A., Bogotá, Colombia, Sud"\nBob;Côté;bob@x.test;"Dupont, Martin, Lévesque, Roy, Tremblay et associés"',
+      'Prénom;Nom;Courriel;Organisation\nAna;Roy;ana@x.test;"Café Ñandú, S.A., Bogotá, D.C., Colombia, Sud, Américas"\nBob;Côté;bob@x.test;"Dupont, Martin, Lévesque, Roy, Tremblay et associés"',
     );
     expect(rows).toEqual([
       ['Prénom', 'Nom', 'Courriel', 'Organisation'],
-      ['Ana', 'Roy', 'ana@x.test', 'Café Ñandú, S.A., Bogotá, Colombia, Sud'],
+      ['Ana', 'Roy', 'ana@x.test', 'Café Ñandú, S.A., Bogotá, D.C., Colombia, Sud, Américas'],
       ['Bob', 'Côté', 'bob@x.test', 'Dupont, Martin, Lévesque, Roy, Tremblay et associés'],
     ]);
   });
