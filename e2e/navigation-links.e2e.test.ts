@@ -90,6 +90,33 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
     await until(() => pageTitle(organisation).textContent()).toBe(t.organisation.title);
   });
 
+  test("without an external dashboard address, its entry links to the configuration's tab where it is entered", async ({
+    page,
+  }) => {
+    const api = await signIn(page, ORGANISER, language);
+    const project = await api.createProject();
+    await page.goto(`/projects/${project.id}`);
+    await until(() => pageTitle(page).textContent()).toBe(projectName(project));
+
+    // A link (never a button), described as not configured yet, with the same words in its tooltip.
+    const external = menuLink(page, 'dashboard-test');
+    expect(await addressOf(external)).toBe(`/projects/${project.id}/settings?tab=general`);
+    expect(await external.getAttribute('target')).toBeNull();
+    const describedBy = (await external.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(t.nav.externalDashboardMissing);
+    await external.hover();
+    await until(() => page.getByRole('tooltip').textContent()).toBe(t.nav.externalDashboardMissing);
+    await expectNoSeriousA11yViolations(page);
+
+    // A plain click opens the general tab, with the address's field.
+    await external.click();
+    await page.getByRole('tab', { name: t.projects.tabs.general, selected: true }).waitFor();
+    await page.getByLabel(t.projects.fields.externalDashboardUrl).waitFor();
+    expect(await menuLink(page, 'project-settings').getAttribute('aria-current')).toBe('page');
+    expect(await external.getAttribute('aria-current')).toBeNull();
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('the slim menu keeps its links, named by their labels', async ({ page }) => {
     await signIn(page, ORGANISER, language);
     await page.goto('/projects');

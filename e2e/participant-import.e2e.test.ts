@@ -80,6 +80,11 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     await until(() => page.getByTestId('summary-create').textContent()).toContain('1');
     await page.getByText(t.validation.email, { exact: false }).first().waitFor();
     await page.getByRole('link', { name: p.dryRun.errors }).waitFor();
+    // The action badges are never cut: each label shows its whole word.
+    const cut = await page
+      .locator('table .mantine-Badge-label')
+      .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+    expect(cut).toEqual([]);
     await expectNoSeriousA11yViolations(page);
 
     // The fixed file: two to create, then saved with the confirmation.

@@ -41,9 +41,34 @@ describe.each(LANGUAGES)('participants (%s)', (language) => {
     const lastName = uniqueName('Bérubé');
     const key = lastName.split(' ').at(-1) as string;
 
+    // A participant with long texts in every column: at 1440 px the table still fits the window, role included.
+    const long = await api.call<{ id: string }>('POST', `/api/projects/${project.id}/roles`, {
+      name: { fr: 'Responsable des achats internationaux', en: 'International purchasing manager' },
+    });
+    await api.call('POST', `/api/projects/${project.id}/participants`, {
+      roleId: long.id,
+      firstName: 'Marie-Christine-Geneviève',
+      lastName: 'Lafontaine-Beauchemin-Desrosiers',
+      email: `marie-christine.lafontaine-beauchemin-${language}@exportations-internationales.example.test`,
+      organisation: 'Regroupement des exportateurs manufacturiers du Bas-Saint-Laurent',
+    });
+
     await signIn(page, ORGANISER, language);
     await page.goto(`/projects/${project.id}/participants`);
     await tableSettled(page);
+    const fit = await page.evaluate(() => {
+      const table = document.querySelector('main table') as HTMLElement;
+      return {
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+        table: table.getBoundingClientRect().right,
+        container: (table.parentElement as HTMLElement).getBoundingClientRect().right,
+      };
+    });
+    expect(fit.page).toBeLessThanOrEqual(fit.window);
+    expect(fit.table).toBeLessThanOrEqual(fit.container + 0.5);
+    const roleHeader = await page.getByRole('columnheader', { name: p.fields.role }).boundingBox();
+    expect((roleHeader?.x ?? Infinity) + (roleHeader?.width ?? 0)).toBeLessThanOrEqual(fit.container);
     await expectNoSeriousA11yViolations(page);
 
     // First try without a role: the message shows under the role field.

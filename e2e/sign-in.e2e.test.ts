@@ -7,6 +7,7 @@ import {
   ORGANISER,
   pageTitle,
   signIn,
+  signOut,
   submitSignIn,
   TEXTS,
   test,
@@ -44,5 +45,22 @@ describe.each(LANGUAGES)('sign-in (%s)', (language) => {
     await page.waitForURL((url) => url.pathname === '/projects');
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ sort: 'name', dir: 'desc' });
     await until(() => pageTitle(page).textContent()).toBe(t.projects.title);
+  });
+
+  test('signed out, the sign-in page says so in its box, whole inside the window', async ({ page }) => {
+    await signIn(page, user, language);
+    await page.goto('/projects');
+    await until(() => pageTitle(page).textContent()).toBe(t.projects.title);
+    await signOut(page, t);
+
+    const notice = page.getByRole('status').filter({ hasText: t.auth.signedOut });
+    await until(() => notice.textContent()).toBe(t.auth.signedOut);
+    const box = await notice.boundingBox();
+    const width = page.viewportSize()?.width ?? 0;
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(width);
+    // Said once, in the page: no toast slides in at the window's edge as well.
+    expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
   });
 });

@@ -99,3 +99,20 @@ export const en = merge(
   enParticipantImport,
   enActivities,
 );
+
+/** Québec French and Canadian English for dates, numbers and money. */
+export const intlLocale = (lang: string) => (lang === 'en' ? 'en-CA' : 'fr-CA');
+
+interface NumberFormatting {
+  services: { formatter?: { add(name: string, fn: (value: unknown, lng?: string) => string): void } };
+}
+
+/**
+ * `{{count, number}}` in the catalogue: the number grouped like the rest of the app (fr-CA « 2 500 », en-CA “2,500”),
+ * where i18next's own formatter would read the bare language (`fr`) and group differently.
+ */
+export function formatNumbersPerLocale(instance: NumberFormatting) {
+  instance.services.formatter?.add('number', (value, lng) =>
+    new Intl.NumberFormat(intlLocale(lng ?? 'fr')).format(Number(value)),
+  );
+}

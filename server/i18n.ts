@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import type { Language } from '../contracts/http';
-import { en, fr } from '../locales';
+import { en, formatNumbersPerLocale, fr } from '../locales';
 
 /** The server speaks the same catalogue as the web app: error and validation messages come from locales/. */
 const instance = i18next.createInstance();
@@ -11,6 +11,7 @@ await instance.init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+formatNumbersPerLocale(instance);
 
 export function translator(lang: Language): TFunction {
   return instance.getFixedT(lang);

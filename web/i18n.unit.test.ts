@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { type Catalogue, en, fr, mergeCatalogues } from '../locales';
+import { translator } from '../server/i18n';
+import { i18n } from './lib/i18n';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -395,5 +397,26 @@ describe('Québec French (d)', () => {
 
   it('says « clavarder », never « chat »', () => {
     expect(values.filter(([, v]) => word('chats?').test(v)).map(([k]) => k)).toEqual([]);
+  });
+});
+
+describe('numbers in counts (P4)', () => {
+  it('are grouped per locale: « 2 500 » with a no-break space in French, “2,500” in English', () => {
+    const key = 'participantImport.done.create';
+    expect(i18n.t(key, { lng: 'fr', count: 2500 })).toBe('2\u00a0500 participants créés');
+    expect(i18n.t(key, { lng: 'en', count: 2500 })).toBe('2,500 participants created');
+    expect(i18n.t(key, { lng: 'fr', count: 1 })).toBe('1 participant créé');
+  });
+
+  it('are grouped the same way in the messages the server writes', () => {
+    expect(translator('fr')('participants.bulk.deleted', { count: 12000 })).toMatch(/^12\u00a0000 /);
+    expect(translator('en')('participants.bulk.deleted', { count: 12000 })).toMatch(/^12,000 /);
+  });
+
+  it('write every count of the catalogue through the number format', () => {
+    const bare = LANGS.flatMap((lang) =>
+      [...flat[lang]].filter(([, v]) => /\{\{\s*count\s*\}\}/.test(String(v))).map(([k]) => `${lang} ${k}`),
+    );
+    expect(bare).toEqual([]);
   });
 });

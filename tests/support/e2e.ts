@@ -2,7 +2,7 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { test as base, expect, inject, vi } from 'vitest';
 import type { Language } from '../../contracts/http';
 import type { Project, ProjectInput } from '../../contracts/projects';
-import { en, fr } from '../../locales';
+import { en, fr, intlLocale } from '../../locales';
 import { checkScreenOnce } from './a11y';
 import { startServer } from './global-setup-e2e';
 
@@ -35,16 +35,20 @@ const HOME_LANGUAGE: Record<string, Language> = {
   [BOREAL_USER]: 'en',
 };
 
-/** `{{name}}` placeholders filled in, as i18next does. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+/** `{{name}}` placeholders filled in, as i18next does; `{{count, number}}` grouped per locale (French unless told). */
+export function fill(text: string, values: Record<string, string | number>, language = 'fr'): string {
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, key: string, format?: string) =>
+    format === 'number'
+      ? new Intl.NumberFormat(intlLocale(language)).format(Number(values[key]))
+      : String(values[key] ?? ''),
+  );
 }
 
 /** A plural text as i18next picks it: `<key>_one` or `<key>_other` by the language's rule, `{{count}}` filled in. */
 export function plural(texts: Record<string, unknown>, key: string, count: number, language: string): string {
   const form = new Intl.PluralRules(language).select(count);
   const text = texts[`${key}_${form}`] ?? texts[`${key}_other`];
-  return fill(String(text), { count });
+  return fill(String(text), { count }, language);
 }
 
 /** A name no other test, nor an earlier run, has used. */

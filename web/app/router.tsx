@@ -128,6 +128,8 @@ const signInRoute = createRoute({
   path: 'sign-in',
   validateSearch: z.object({
     expired: z.boolean().optional().catch(undefined),
+    // Signed out by the person: the page says so in its box, where a notice sliding in at the edge would be cut.
+    signedOut: z.boolean().optional().catch(undefined),
     // Only a path of this site: "/projects?page=2", never "//elsewhere.example" nor "/\\elsewhere.example".
     redirect: z
       .string()

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../contracts/http';
-import { en, fr } from '../../locales';
+import { en, formatNumbersPerLocale, fr } from '../../locales';
 
 const STORAGE_KEY = 'maillage.language';
 
@@ -19,6 +19,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+formatNumbersPerLocale(i18n);
 
 /** P4: switching language changes every label at once, `<html lang>`, and the choice kept on this browser. */
 export function applyLanguage(lang: Language) {
@@ -27,5 +28,4 @@ export function applyLanguage(lang: Language) {
   localStorage.setItem(STORAGE_KEY, lang);
 }
 
-/** Québec French and Canadian English for dates, numbers and money. */
-export const intlLocale = (lang: string) => (lang === 'en' ? 'en-CA' : 'fr-CA');
+export { intlLocale } from '../../locales';

@@ -226,5 +226,5 @@ describe('SortableList (P11)', () => {
 });
 
 function fill(text: string, values: Record<string, string | number>) {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+  return text.replace(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g, (_, key: string) => String(values[key] ?? ''));
 }

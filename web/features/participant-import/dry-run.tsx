@@ -77,7 +77,8 @@ export function DryRun({
             <Table.Tr key={row.line}>
               <Table.Td>{row.line}</Table.Td>
               <Table.Td>
-                <Badge color={ACTION_COLOURS[row.action]} variant="light">
+                {/* A badge never truncates: it is as wide as its word, whatever the other columns ask for. */}
+                <Badge color={ACTION_COLOURS[row.action]} variant="light" style={{ minWidth: 'max-content' }}>
                   {t(`participantImport.actions.${row.action}`)}
                 </Badge>
               </Table.Td>

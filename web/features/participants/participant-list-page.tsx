@@ -156,7 +156,7 @@ function ParticipantTable({
           size="sm"
           display="block"
           truncate="end"
-          maw={220}
+          maw={150}
           title={p.lastName}
         >
           {p.lastName}
@@ -167,25 +167,25 @@ function ParticipantTable({
       key: 'firstName',
       header: t('participants.fields.firstName'),
       sortKey: 'firstName',
-      render: (p) => <CellText value={p.firstName} />,
+      render: (p) => <CellText value={p.firstName} max={120} />,
     },
     {
       key: 'email',
       header: t('participants.fields.email'),
       sortKey: 'email',
-      render: (p) => <CellText value={p.email} max={280} />,
+      render: (p) => <CellText value={p.email} max={150} />,
     },
     {
       key: 'organisation',
       header: t('participants.fields.organisation'),
       sortKey: 'organisation',
-      render: (p) => <CellText value={p.organisation ?? ''} />,
+      render: (p) => <CellText value={p.organisation ?? ''} max={120} />,
     },
     {
       key: 'role',
       header: t('participants.fields.role'),
       sortKey: 'role',
-      render: (p) => nameOf(p.role.name),
+      render: (p) => <CellText value={nameOf(p.role.name)} max={120} />,
     },
     {
       key: 'groups',
@@ -329,9 +329,10 @@ function ParticipantTable({
 
 /**
  * A text of a cell that never pushes the other columns off the screen: whole up to `max` pixels, then cut with an
- * ellipsis (a 70-letter name, an address of a long domain), the whole text in its tooltip.
+ * ellipsis (a 70-letter name, an address of a long domain), the whole text in its tooltip. The widths keep the
+ * whole table, role and status included, inside a 1440 px window beside the wide menu.
  */
-function CellText({ value, max = 220 }: { value: string; max?: number }) {
+function CellText({ value, max }: { value: string; max: number }) {
   return (
     <Text size="sm" truncate="end" maw={max} title={value}>
       {value}

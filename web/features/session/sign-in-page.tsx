@@ -79,6 +79,11 @@ export function SignInPage() {
               {t('auth.expired')}
             </Alert>
           )}
+          {search.signedOut && !search.expired && !failure && (
+            <Alert color="teal" mb="md" role="status" data-testid="signed-out">
+              {t('auth.signedOut')}
+            </Alert>
+          )}
           {failure && (
             <Alert color="red" mb="md" role="alert" data-testid="sign-in-error">
               {failure}

@@ -12,7 +12,6 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   IconChevronsLeft,
   IconChevronsRight,
@@ -56,8 +55,7 @@ export function AppLayout() {
 
   async function handleSignOut() {
     await signOutNow();
-    notifications.show({ message: t('auth.signedOut') });
-    await navigate({ to: '/sign-in' });
+    await navigate({ to: '/sign-in', search: { signedOut: true } });
   }
 
   const navWidth = slim ? SLIM : WIDE;

@@ -58,20 +58,30 @@ describe.each(['fr', 'en'] as const)('the left menu (%s)', (language) => {
     expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
 
-  it('opens the external dashboard in a new tab, and says so when the project has none', async () => {
+  it('opens the external dashboard in a new tab', async () => {
     await renderMenu({ language });
     const external = screen.getByRole('link', { name: t.externalDashboard });
     expect(external.getAttribute('href')).toBe(PROJECT.externalDashboardUrl);
     expect(external.getAttribute('target')).toBe('_blank');
     expect(external.getAttribute('rel')).toContain('noopener');
+    expect(external.getAttribute('aria-describedby')).toBeNull();
   });
 
-  it('keeps a button that explains when the project has no external dashboard', async () => {
+  it("without an address, links to the configuration's tab where it is entered, described as not configured", async () => {
     const user = userEvent.setup();
-    await renderMenu({ language, project: { ...PROJECT, externalDashboardUrl: '' } });
-    expect(screen.queryByRole('link', { name: t.externalDashboard })).toBeNull();
-    await user.click(screen.getByRole('button', { name: t.externalDashboard }));
-    expect(await screen.findByText(t.externalDashboardMissing)).toBeTruthy();
+    const { router } = await renderMenu({ language, project: { ...PROJECT, externalDashboardUrl: '' } });
+    const external = screen.getByRole('link', { name: t.externalDashboard });
+    expect(external.getAttribute('href')).toBe(`/projects/${PROJECT.id}/settings?tab=general`);
+    expect(external.getAttribute('target')).toBeNull();
+    expect(external.getAttribute('aria-current')).toBeNull();
+    const description = document.getElementById(external.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toBe(t.externalDashboardMissing);
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    await user.hover(external);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(t.externalDashboardMissing);
+    await user.click(external);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${PROJECT.id}/settings`));
+    expect(router.state.location.search).toEqual({ tab: 'general' });
   });
 
   it('marks the page shown as the current one, and only it', async () => {

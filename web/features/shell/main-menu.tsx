@@ -1,11 +1,14 @@
-import { NavLink, Stack, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { NavLink, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useRouter } from '@tanstack/react-router';
 import { Fragment, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../contracts/projects';
-import { NavLinkTo } from '../../components/router-links';
+import { isPlainClick, NavLinkTo } from '../../components/router-links';
 import classes from './app-layout.module.css';
 import { MENU, type MenuPage, pageTarget } from './menu';
+
+/** The description of the external dashboard's entry while the project has no address for it. */
+const MISSING_ID = 'menu-external-dashboard-missing';
 
 /**
  * P3: the entries of the left menu, by section. Each entry is a link to its page's address, so that it opens in a
@@ -27,6 +30,7 @@ export function MainMenu({
   onNavigate: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const router = useRouter();
   const sections: { key: MenuPage['section']; title: string }[] = [
     {
       key: 'project',
@@ -48,23 +52,33 @@ export function MainMenu({
     };
     if (page.external) {
       const url = project?.externalDashboardUrl;
-      // Without an address there is nowhere to go: the entry stays a button that says so.
-      return url ? (
+      if (url) {
+        return (
+          <NavLink
+            {...common}
+            component="a"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={onNavigate}
+          />
+        );
+      }
+      // Without an address the entry is still a link: to the configuration's tab where the address is entered,
+      // described as not configured yet. Never marked as the page shown: the configuration entry is that one.
+      const settings = { to: '/projects/$projectId/settings', params: { projectId: project?.id ?? '' } };
+      const search = { tab: 'general' as const };
+      return (
         <NavLink
           {...common}
           component="a"
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={onNavigate}
-        />
-      ) : (
-        <NavLink
-          {...common}
-          component="button"
-          onClick={() => {
+          href={router.buildLocation({ ...settings, search }).href}
+          aria-describedby={MISSING_ID}
+          onClick={(event) => {
             onNavigate();
-            notifications.show({ color: 'yellow', message: t('nav.externalDashboardMissing') });
+            if (!isPlainClick(event)) return;
+            event.preventDefault();
+            void router.navigate({ ...settings, search });
           }}
         />
       );
@@ -91,15 +105,30 @@ export function MainMenu({
                 {section.title}
               </Text>
             )}
-            {pages.map((page) =>
-              slim ? (
-                <Tooltip key={page.id} label={t(page.labelKey)} position="right">
-                  {entry(page)}
-                </Tooltip>
-              ) : (
-                <Fragment key={page.id}>{entry(page)}</Fragment>
-              ),
-            )}
+            {pages.map((page) => {
+              const missing = page.external && !project?.externalDashboardUrl;
+              const tip = missing
+                ? slim
+                  ? `${t(page.labelKey)} — ${t('nav.externalDashboardMissing')}`
+                  : t('nav.externalDashboardMissing')
+                : slim
+                  ? t(page.labelKey)
+                  : null;
+              return (
+                <Fragment key={page.id}>
+                  {tip ? (
+                    <Tooltip label={tip} position="right" multiline maw={260}>
+                      {entry(page)}
+                    </Tooltip>
+                  ) : (
+                    entry(page)
+                  )}
+                  {missing && (
+                    <VisuallyHidden id={MISSING_ID}>{t('nav.externalDashboardMissing')}</VisuallyHidden>
+                  )}
+                </Fragment>
+              );
+            })}
           </Stack>
         );
       })}
