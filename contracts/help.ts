@@ -17,6 +17,8 @@ export const HELP_SCREENS = [
   'project.roles',
   'project.groups',
   'project.profileFields',
+  'project.activities',
+  'project.activitySettings',
   'outbox',
   'admin.organisation',
   'admin.companies',

@@ -14,6 +14,8 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/projects/$projectId/participants/import': 'project.participantImport',
   '/app/projects/$projectId/roles': 'project.roles',
   '/app/projects/$projectId/groups': 'project.groups',
+  '/app/projects/$projectId/activities': 'project.activities',
+  '/app/projects/$projectId/activities/configuration': 'project.activitySettings',
   '/app/projects/$projectId/profile-fields': 'project.profileFields',
   '/app/outbox': 'outbox',
   '/app/admin/organisation': 'admin.organisation',
