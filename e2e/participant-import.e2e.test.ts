@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe } from 'vitest';
+import { intlLocale } from '../locales';
 import {
   ApiClient,
   dialog,
@@ -199,6 +200,8 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     }
     const summary = (action: 'create' | 'update' | 'unchanged' | 'skip') =>
       page.getByTestId(`summary-${action}`).locator('p').first().textContent();
+    /** A count as the page writes it (« 9 995 », "9,995"). */
+    const figure = (n: number) => new Intl.NumberFormat(intlLocale(language)).format(n);
 
     await signIn(page, ORGANISER, language);
     await page.goto(`/projects/${project.id}/participants`);
@@ -209,7 +212,7 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     // The dry run of the file with mistakes: five rows skipped, each with its reason; nothing saved yet.
     await analyse(brokenFile);
     await until(() => summary('skip')).toBe('5');
-    expect(await summary('create')).toBe(String(size - 5));
+    expect(await summary('create')).toBe(figure(size - 5));
     await flip(page, page.getByRole('switch', { name: p.dryRun.onlyProblems }));
     await until(() => tableRows(page).count()).toBe(5);
     const cells = (row: number, column: number) =>
@@ -228,7 +231,7 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     await page.getByRole('button', { name: p.dryRun.remap, exact: true }).click();
     await page.getByRole('button', { name: p.mapping.another, exact: true }).click();
     await analyse(fixedFile);
-    await until(() => summary('create')).toBe(String(size));
+    await until(() => summary('create')).toBe(figure(size));
     expect(await summary('skip')).toBe('0');
 
     // Saved after the confirmation, without the inscription e-mail; the progress of the save shows.
@@ -264,7 +267,7 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     await tableSettled(page);
     await page.getByRole('link', { name: p.open, exact: true }).click();
     await analyse(fixedFile);
-    await until(() => summary('unchanged')).toBe(String(size));
+    await until(() => summary('unchanged')).toBe(figure(size));
     expect(await summary('create')).toBe('0');
     expect(await summary('update')).toBe('0');
     expect(await page.getByRole('button', { name: p.dryRun.save, exact: true }).isDisabled()).toBe(true);

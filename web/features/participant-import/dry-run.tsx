@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Switch, Table, Text } 
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_PAGE_SIZE } from '../../../contracts/participant-import';
+import { formatNumber } from '../../lib/format';
 import { errorsUrl, type ParticipantImport } from './api';
 
 const ACTION_COLOURS = { create: 'green', update: 'blue', unchanged: 'gray', skip: 'red' } as const;
@@ -22,7 +23,7 @@ export function DryRun({
   page: number;
   onPage: (page: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const pages = Math.max(1, Math.ceil(data.total / IMPORT_PAGE_SIZE));
   return (
     <Stack gap="sm">
@@ -30,7 +31,7 @@ export function DryRun({
         {(['create', 'update', 'unchanged', 'skip'] as const).map((action) => (
           <Stack key={action} gap={0} data-testid={`summary-${action}`}>
             <Text size="xl" fw={700}>
-              {data.summary[action]}
+              {formatNumber(data.summary[action], i18n.language)}
             </Text>
             <Text size="sm" c="dimmed">
               {t(`participantImport.dryRun.${action}`)}
