@@ -20,6 +20,7 @@ import {
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
 import { LONG_TEXT_BODY_LIMIT } from '../texts/routes';
+import * as categories from './category-service';
 import * as service from './service';
 
 export function registerActivityRoutes(app: FastifyInstance, deps: Deps) {
@@ -71,15 +72,15 @@ function registerCategoryRoutes(
   endpoints: ActivityCategoryEndpoints,
 ) {
   route(app, endpoints.list, ({ auth, params }) =>
-    service.listCategories(deps, auth, params.projectId, kind),
+    categories.listCategories(deps, auth, params.projectId, kind),
   );
   route(app, endpoints.create, ({ auth, params, body }) =>
-    service.createCategory(deps, auth, params.projectId, kind, body.name),
+    categories.createCategory(deps, auth, params.projectId, kind, body.name),
   );
   route(app, endpoints.update, ({ auth, params, body }) =>
-    service.updateCategory(deps, auth, params.projectId, kind, params.categoryId, body.name),
+    categories.updateCategory(deps, auth, params.projectId, kind, params.categoryId, body.name),
   );
   route(app, endpoints.delete, ({ auth, params }) =>
-    service.deleteCategory(deps, auth, params.projectId, kind, params.categoryId),
+    categories.deleteCategory(deps, auth, params.projectId, kind, params.categoryId),
   );
 }
