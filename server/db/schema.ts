@@ -509,6 +509,8 @@ export const participantImports = pgTable(
     id: uuid('id').primaryKey(),
     companyId: uuid('company_id').notNull(),
     projectId: uuid('project_id').notNull(),
+    /** What the import makes: 'participants' (U3) or 'activities' (V1). */
+    kind: text('kind').notNull().default('participants'),
     /**
      * The import's last step (upload, mapping, the start and the end of a dry run or a save) or the heartbeat of its
      * running job (at most once a minute): retention counts from it. `-infinity` once its company is deleted.
@@ -577,6 +579,21 @@ export const activities = pgTable(
     /** An activity of the same project (checked by the service); a parent with children is not deleted. */
     parentId: uuid('parent_id').references((): AnyPgColumn => activities.id, { onDelete: 'no action' }),
     backgroundColor: text('background_color'),
+    /** V4 options: whether the date is shown to participants (the spec's IsDisplayDate). */
+    displayDate: boolean('display_date').notNull().default(true),
+    /** V4 options: whether participants may still subscribe themselves. */
+    registrationOpen: boolean('registration_open').notNull().default(true),
+    /** J6: shown on the registration landing page (the organiser's saved selection). */
+    onLanding: boolean('on_landing').notNull().default(false),
+    /** V4 visual / E9: the activity's image (650 × 320 by default). */
+    imageFileId: uuid('image_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
+    /** V6: 'none' → 'pending' (being created at Whereby) → 'ready' | 'failed'. */
+    videoRoomStatus: text('video_room_status').notNull().default('none'),
+    videoRoomUrl: text('video_room_url'),
+    videoHostRoomUrl: text('video_host_room_url'),
+    videoMeetingId: text('video_meeting_id'),
+    /** The last failure's reason (translated key or provider message), shown next to the button. */
+    videoRoomError: text('video_room_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -602,6 +619,10 @@ export const activities = pgTable(
     check('activities_date_check', sql`${t.noDate} or ${t.startsAt} is not null`),
     check('activities_duration_check', sql`${t.durationMinutes} between 0 and 44640`),
     check('activities_max_members_check', sql`${t.maxMembers} is null or ${t.maxMembers} > 0`),
+    check(
+      'activities_video_room_status_check',
+      sql`${t.videoRoomStatus} in ('none', 'pending', 'ready', 'failed')`,
+    ),
   ],
 );
 
@@ -609,3 +630,199 @@ export const activities = pgTable(
 export function activitySearchText(t: { titleFr: AnyPgColumn; titleEn: AnyPgColumn; location: AnyPgColumn }) {
   return sql`(${t.titleFr} || ' ' || ${t.titleEn} || ' ' || coalesce(${t.location}, ''))`;
 }
+
+/**
+ * V2 / V4: who may see a section, a category or an activity: a group or a role each row. None at all: visible to
+ * all. Exactly one of category and activity, exactly one of group and role.
+ */
+export const activityAccess = pgTable(
+  'activity_access',
+  {
+    id: id(),
+    ...ownedByProject(),
+    categoryId: uuid('category_id').references(() => activityCategories.id, { onDelete: 'cascade' }),
+    activityId: uuid('activity_id').references(() => activities.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id').references(() => roles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activity_access_category_idx').on(t.categoryId),
+    index('activity_access_activity_idx').on(t.activityId),
+    uniqueIndex('activity_access_key').on(
+      sql`coalesce(${t.categoryId}, ${t.activityId})`,
+      sql`coalesce(${t.groupId}, ${t.roleId})`,
+    ),
+    check('activity_access_owner_check', sql`(${t.categoryId} is null) <> (${t.activityId} is null)`),
+    check('activity_access_target_check', sql`(${t.groupId} is null) <> (${t.roleId} is null)`),
+  ],
+);
+
+/**
+ * V7 / V4 participation: a participant subscribed to an activity (the "in" list; everyone else of the project is
+ * "out"), with an inscription status. The count of rows never exceeds activities.max_members (the service locks the
+ * activity row before it adds).
+ */
+export const activityMembers = pgTable(
+  'activity_members',
+  {
+    ...ownedByProject(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    /** contracts: 'registered' | 'confirmed' | 'attended' | 'absent'. */
+    status: text('status').notNull().default('registered'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.activityId, t.participantId] }),
+    index('activity_members_participant_idx').on(t.participantId),
+    index('activity_members_activity_status_idx').on(t.activityId, t.status),
+    check(
+      'activity_members_status_check',
+      sql`${t.status} in ('registered', 'confirmed', 'attended', 'absent')`,
+    ),
+  ],
+);
+
+/** V5: a host of an activity (speaker, exhibitor…), known by e-mail; linked to the participant of that e-mail if any. */
+export const activityHosts = pgTable(
+  'activity_hosts',
+  {
+    id: id(),
+    ...ownedByProject(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    participantId: uuid('participant_id').references(() => participants.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('activity_hosts_activity_email_key').on(t.activityId, sql`lower(${t.email})`),
+    index('activity_hosts_project_idx').on(t.projectId),
+  ],
+);
+
+/** V4 link: the activity's other links, titled in French and English. */
+export const activityLinks = pgTable(
+  'activity_links',
+  {
+    id: id(),
+    ...ownedByProject(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    titleFr: text('title_fr').notNull(),
+    titleEn: text('title_en').notNull(),
+    urlFr: text('url_fr').notNull(),
+    urlEn: text('url_en').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('activity_links_activity_idx').on(t.activityId, t.position)],
+);
+
+/** P12: the documents of an activity, per language (the spec's LanguageID 1 = 'fr', 2 = 'en'). */
+export const activityFiles = pgTable(
+  'activity_files',
+  {
+    id: id(),
+    ...ownedByProject(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activity_files_activity_idx').on(t.activityId, t.language),
+    uniqueIndex('activity_files_file_key').on(t.fileId),
+    check('activity_files_language_check', sql`${t.language} in ('fr', 'en')`),
+  ],
+);
+
+/**
+ * J7: a table of a meeting category, numbered within it; VIP or standard, with its seats. The matching module seats
+ * people at these.
+ */
+export const activityTables = pgTable(
+  'activity_tables',
+  {
+    id: id(),
+    ...ownedByProject(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => activityCategories.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    name: text('name'),
+    location: text('location'),
+    vip: boolean('vip').notNull().default(false),
+    seats: integer('seats').notNull().default(8),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('activity_tables_category_number_key').on(t.categoryId, t.number),
+    index('activity_tables_project_idx').on(t.projectId),
+    check('activity_tables_number_check', sql`${t.number} > 0`),
+    check('activity_tables_seats_check', sql`${t.seats} between 1 and 100`),
+  ],
+);
+
+/** J7 assignment page: a participant given a fixed table of a meeting category (an exhibitor at a kiosk…). */
+export const activityTableAssignments = pgTable(
+  'activity_table_assignments',
+  {
+    ...ownedByProject(),
+    tableId: uuid('table_id')
+      .notNull()
+      .references(() => activityTables.id, { onDelete: 'cascade' }),
+    /** Denormalised from the table: one table per participant and category. */
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => activityCategories.id, { onDelete: 'cascade' }),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.participantId] }),
+    index('activity_table_assignments_table_idx').on(t.tableId),
+  ],
+);
+
+/**
+ * iCalendar feeds: a secret token per project feed and per participant feed (random, 32 bytes, base64url).
+ * Regenerating replaces the token: the old address stops answering at once.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: id(),
+    ...ownedByProject(),
+    /** Null: the project's feed; otherwise this participant's. */
+    participantId: uuid('participant_id').references(() => participants.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('calendar_feeds_token_key').on(t.token),
+    uniqueIndex('calendar_feeds_owner_key').on(
+      t.projectId,
+      sql`coalesce(${t.participantId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+  ],
+);
