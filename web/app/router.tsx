@@ -15,6 +15,7 @@ import { companySortable, companySwitchSortable } from '../../contracts/companie
 import { projectSortable } from '../../contracts/projects';
 import { listSearchSchema } from '../components/data-table/list-search';
 import { RouteError } from '../components/feedback/route-error';
+import { activityEditionSearch } from '../features/activities/edition/tabs';
 import { activitySearch } from '../features/activities/search';
 import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
@@ -106,6 +107,10 @@ const ActivityListPage = lazyRouteComponent(
 const ActivityConfigurationPage = lazyRouteComponent(
   () => import('../features/activities/activity-configuration-page'),
   'ActivityConfigurationPage',
+);
+const ActivityEditionPage = lazyRouteComponent(
+  () => import('../features/activities/edition/activity-edition-page'),
+  'ActivityEditionPage',
 );
 const OutboxPage = lazyRouteComponent(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const WhatsNewPage = lazyRouteComponent(() => import('../features/releases/whats-new-page'), 'WhatsNewPage');
@@ -275,6 +280,14 @@ const projectActivityConfigurationRoute = createRoute({
   component: ActivityConfigurationPage,
 });
 
+/** V4: an activity's edition, its tab in the URL. */
+const projectActivityEditionRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/$activityId',
+  validateSearch: activityEditionSearch,
+  component: ActivityEditionPage,
+});
+
 /** J4: the participant roles of the project. */
 const projectRolesRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -349,6 +362,7 @@ const routeTree = rootRoute.addChildren([
       projectParticipantImportRoute,
       projectActivitiesRoute,
       projectActivityConfigurationRoute,
+      projectActivityEditionRoute,
       projectRolesRoute,
       projectGroupsRoute,
       projectProfileFieldsRoute,

@@ -63,13 +63,6 @@ export function ActivityListPage() {
       {adding && (
         <ActivityFormModal projectId={projectId} activityId={null} onClose={() => setAdding(false)} />
       )}
-      {search.activity && (
-        <ActivityFormModal
-          projectId={projectId}
-          activityId={search.activity}
-          onClose={() => go(() => ({ activity: undefined }))}
-        />
-      )}
     </>
   );
 }
@@ -88,7 +81,8 @@ function ActivityTable({
   const { t } = useTranslation();
   const { dateTime, number } = useFormat();
   const nameOf = useLocalizedName();
-  const { activity: _open, past, ...listState } = search;
+  const navigate = useNavigate();
+  const { past, ...listState } = search;
   const list = useQuery(
     activityListQuery(projectId, { ...listQueryOf(listState), past: past ? 'true' : undefined }),
   );
@@ -107,9 +101,8 @@ function ActivityTable({
       sortKey: 'title',
       render: (a) => (
         <AnchorTo
-          to="/projects/$projectId/activities"
-          params={{ projectId }}
-          search={{ ...search, activity: a.id }}
+          to="/projects/$projectId/activities/$activityId"
+          params={{ projectId, activityId: a.id }}
           size="sm"
           display="block"
           truncate="end"
@@ -186,7 +179,12 @@ function ActivityTable({
         columns={columns}
         {...bindListTable(list, listState, ({ search: next }) => go((prev) => next(prev) as ActivitySearch))}
         getRowId={(a) => a.id}
-        onRowClick={(a) => go(() => ({ activity: a.id }))}
+        onRowClick={(a) =>
+          void navigate({
+            to: '/projects/$projectId/activities/$activityId',
+            params: { projectId, activityId: a.id },
+          })
+        }
         selection={{
           selected,
           onChange: setSelected,

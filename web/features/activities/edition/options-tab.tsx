@@ -1,0 +1,6 @@
+import type { EditionTabProps } from './tabs';
+
+/** V4 options tab. */
+export function OptionsTab(_props: EditionTabProps) {
+  return null;
+}
