@@ -7,6 +7,7 @@ export const IMAGE_PURPOSES = [
   'project.logo',
   'project.banner',
   'participant.picture',
+  'activity.image',
   'image',
 ] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
@@ -17,10 +18,17 @@ export const IMAGE_SIZES = {
   'project.logo': { width: 400, height: 200 },
   'project.banner': { width: 1200, height: 300 },
   'participant.picture': { width: 400, height: 400 },
+  /** E9: 650 wide, at least 320 high (used with image type 12). */
+  'activity.image': { width: 650, height: 320 },
 } as const satisfies Partial<Record<ImagePurpose, { width: number; height: number }>>;
 
 /** E8: image type 14 is stored as uploaded (re-encoded, never cropped), without showing the cropper. */
 export const IMAGE_TYPE_AS_UPLOADED = 14;
+/**
+ * E9: image type 12 has a free ratio with a fixed width and a minimum height: the width is the target's, the height
+ * follows the crop but is never under the target's height (300 when it is 0).
+ */
+export const IMAGE_TYPE_FREE_RATIO = 12;
 /** E8: a missing or 0 height means free height; the cropper then starts from this height. */
 export const FREE_HEIGHT_DEFAULT = 300;
 /** An upload larger than this is refused (bytes). */
@@ -95,16 +103,23 @@ const cropField = z
   })
   .pipe(cropRect);
 
-export const uploadImageBody = z.object({
-  file: uploadedFile,
-  purpose: z.enum(IMAGE_PURPOSES, { error: 'validation.invalid' }),
-  projectId: uuidParam.optional(),
-  width: sizeField(1),
-  /** 0 = free height: the width is fixed, the height follows the crop. */
-  height: sizeField(0).default(0),
-  crop: cropField.optional(),
-  imageType: z.coerce.number({ error: 'validation.invalid' }).int().min(0).max(1000).optional(),
-});
+export const uploadImageBody = z
+  .object({
+    file: uploadedFile,
+    purpose: z.enum(IMAGE_PURPOSES, { error: 'validation.invalid' }),
+    projectId: uuidParam.optional(),
+    /** 0 (with height 0): free, the crop is kept at its own size (E9). */
+    width: sizeField(0),
+    /** 0 = free height: the width is fixed, the height follows the crop. */
+    height: sizeField(0).default(0),
+    crop: cropField.optional(),
+    imageType: z.coerce.number({ error: 'validation.invalid' }).int().min(0).max(1000).optional(),
+  })
+  // A width of 0 means "free", which only makes sense with a free height too.
+  .refine((body) => body.width > 0 || body.height === 0, {
+    path: ['width'],
+    error: 'validation.activityEdition.freeWidth',
+  });
 
 export const storedImage = z.object({
   id: z.uuid(),
@@ -152,8 +167,8 @@ export const deleteFile = defineEndpoint({
   response: ok,
 });
 
-/** U1: what a document is for (a participant's CV). */
-export const DOCUMENT_PURPOSES = ['participant.cv'] as const;
+/** U1, P12: what a document is for (a participant's CV, an activity's document). */
+export const DOCUMENT_PURPOSES = ['participant.cv', 'activity.document'] as const;
 export type DocumentPurpose = (typeof DOCUMENT_PURPOSES)[number];
 /** A document larger than this is refused (bytes). */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;

@@ -156,6 +156,25 @@ export async function cropToTarget(
 }
 
 /**
+ * E9: width and height 0 mean free: the crop rectangle (or the whole image) is kept at its own size and ratio, only
+ * scaled down to fit `maxSide`. There is no size to fall short of, so nothing is refused for being small.
+ */
+export async function cropFree(
+  source: SourceImage,
+  crop: CropRect | undefined,
+  maxSide: number,
+): Promise<EncodedImage> {
+  const fit = { width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true } as const;
+  if (!crop) return encode(upright(source).resize(fit), source.hasAlpha);
+  const angle = normaliseAngle(crop.rotate ?? 0);
+  const area = clampRect(crop, rotatedSize(source, angle));
+  if (!area) throw AppError.field('crop', 'images.errors.invalidCrop');
+  let pipeline = upright(source);
+  if (angle !== 0) pipeline = pipeline.rotate(angle, { background: WHITE });
+  return encode(pipeline.extract(area).resize(fit), source.hasAlpha);
+}
+
+/**
  * The crop area (whole pixels of the turned image) must give the target without blowing it up or stretching it:
  * at least the target width; with a fixed ratio at least the target height and the target's ratio; with free
  * height, at least the minimum height once scaled to the target width (so at least that height itself, as the

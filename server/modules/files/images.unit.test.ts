@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkCropFits, clampRect, rotatedSize } from './images';
+import { checkCropFits, clampRect, cropFree, cropToTarget, rotatedSize, type SourceImage } from './images';
 
 describe('rotatedSize: the turned image’s size, known before any pixel is read', () => {
   it('is the size libvips gives, for quarter turns and any other angle', async () => {
@@ -80,5 +80,69 @@ describe('clampRect', () => {
       height: 200,
     });
     expect(clampRect({ x: 300, y: 300, width: 400, height: 400 }, { width: 400, height: 400 })).toBeNull();
+  });
+});
+
+/** A plain image as an upload reads it. */
+async function source(width: number, height: number): Promise<SourceImage> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
+    .jpeg()
+    .toBuffer();
+  return { bytes, width, height, hasAlpha: false };
+}
+
+const fieldCodeOf = async (work: Promise<unknown>) =>
+  work.then(
+    () => 'ok',
+    (error: { options?: { fieldCode?: string } }) => error.options?.fieldCode,
+  );
+
+describe('E9: image type 12, a free ratio at a fixed width with a minimum height', () => {
+  // What the upload service gives cropToTarget for type 12 with 650 × 320: free height, 320 at least.
+  const type12 = { width: 650, height: 320, freeHeight: true };
+
+  it('keeps the crop’s ratio at the target width, never lower than the minimum height', async () => {
+    const tall = await cropToTarget(
+      await source(1300, 1600),
+      type12,
+      { x: 0, y: 0, width: 1300, height: 1600 },
+      4000,
+    );
+    expect([tall.width, tall.height]).toEqual([650, 800]);
+    const wide = await cropToTarget(await source(1300, 640), type12, undefined, 4000);
+    expect([wide.width, wide.height]).toEqual([650, 320]);
+  });
+
+  it('refuses an image or a crop under the required size', async () => {
+    expect(await fieldCodeOf(cropToTarget(await source(600, 900), type12, undefined, 4000))).toBe(
+      'images.errors.tooSmall',
+    );
+    expect(await fieldCodeOf(cropToTarget(await source(700, 300), type12, undefined, 4000))).toBe(
+      'images.errors.tooSmall',
+    );
+    const crop = { x: 0, y: 0, width: 1300, height: 500 };
+    expect(await fieldCodeOf(cropToTarget(await source(1300, 1000), type12, crop, 4000))).toBe(
+      'images.errors.cropTooSmall',
+    );
+  });
+});
+
+describe('E9: width and height 0, free', () => {
+  it('keeps the crop at its own size and ratio, however small', async () => {
+    const small = await cropFree(await source(120, 90), { x: 10, y: 5, width: 37, height: 61 }, 4000);
+    expect([small.width, small.height]).toEqual([37, 61]);
+    const whole = await cropFree(await source(64, 48), undefined, 4000);
+    expect([whole.width, whole.height]).toEqual([64, 48]);
+  });
+
+  it('only scales down what is larger than the largest side', async () => {
+    const large = await cropFree(await source(900, 300), undefined, 450);
+    expect([large.width, large.height]).toEqual([450, 150]);
+  });
+
+  it('refuses a rectangle reaching outside the image', async () => {
+    expect(
+      await fieldCodeOf(cropFree(await source(100, 100), { x: 50, y: 50, width: 200, height: 200 }, 4000)),
+    ).toBe('images.errors.invalidCrop');
   });
 });

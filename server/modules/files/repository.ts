@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { companies, files, persons, projects } from '../../db/schema';
+import { activities, activityFiles, companies, files, persons, projects } from '../../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -65,6 +65,9 @@ const REFERENCED_BY_COLUMNS = [
   'project.banner',
   'participant.picture',
   'participant.cv',
+  // E9 and P12: an activity's image and documents (left over once the activity is deleted).
+  'activity.image',
+  'activity.document',
 ];
 
 /**
@@ -82,6 +85,8 @@ export async function deleteUnreferencedImages(db: Executor, before: Date) {
         sql`not exists (select 1 from ${companies} where ${companies.logoFileId} = ${files.id})`,
         sql`not exists (select 1 from ${projects} where ${projects.logoFileId} = ${files.id} or ${projects.bannerFileId} = ${files.id})`,
         sql`not exists (select 1 from ${persons} where ${persons.pictureFileId} = ${files.id} or ${persons.cvFileId} = ${files.id})`,
+        sql`not exists (select 1 from ${activities} where ${activities.imageFileId} = ${files.id})`,
+        sql`not exists (select 1 from ${activityFiles} where ${activityFiles.fileId} = ${files.id})`,
       ),
     )
     .returning({ storageKey: files.storageKey });

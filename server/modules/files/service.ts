@@ -9,6 +9,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_SIDE,
   IMAGE_TYPE_AS_UPLOADED,
+  IMAGE_TYPE_FREE_RATIO,
   type StoredDocument,
   type StoredImage,
   type UploadedFile,
@@ -17,7 +18,7 @@ import {
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/auth-context';
-import { cropToTarget, type EncodedImage, fitInside, readUpload } from './images';
+import { cropFree, cropToTarget, type EncodedImage, fitInside, readUpload } from './images';
 import * as repo from './repository';
 
 const MAX_MEGABYTES = IMAGE_MAX_BYTES / (1024 * 1024);
@@ -73,12 +74,19 @@ export async function uploadImage(
   const image =
     input.imageType === IMAGE_TYPE_AS_UPLOADED
       ? await fitInside(source, AS_UPLOADED_MAX_SIDE, AS_UPLOADED_MAX_SIDE)
-      : await cropToTarget(
-          source,
-          { width: input.width, height: input.height, freeHeight: input.height === 0 },
-          input.crop,
-          IMAGE_MAX_SIDE,
-        );
+      : input.width === 0 && input.height === 0
+        ? await cropFree(source, input.crop, IMAGE_MAX_SIDE)
+        : await cropToTarget(
+            source,
+            {
+              width: input.width,
+              height: input.height,
+              // E9: image type 12 is a free ratio at a fixed width, its height at least the one given.
+              freeHeight: input.height === 0 || input.imageType === IMAGE_TYPE_FREE_RATIO,
+            },
+            input.crop,
+            IMAGE_MAX_SIDE,
+          );
   return store(deps, auth, image, {
     purpose: input.purpose,
     projectId,
@@ -195,15 +203,19 @@ export async function uploadDocument(
   return { id, url: fileUrl(id), name };
 }
 
-/** The name a document is downloaded under: the original one, without path or control characters, ending in .pdf. */
+/**
+ * The name a document is downloaded under: the original one (composed, NFC), without path or control characters,
+ * ending in .pdf. Letters with their marks, digits, punctuation, symbols (an emoji, with its joiners) and spaces stay.
+ */
 function pdfName(filename: string) {
-  const base = (filename.split(/[\\/]/).pop() ?? '')
-    .replace(/[^\p{L}\p{N}\p{P}\p{Zs}]/gu, '')
+  const base = (filename.normalize('NFC').split(/[\\/]/).pop() ?? '')
+    .replace(/[^\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}\u200d]/gu, '')
     .replace(/"/g, '')
-    .trim()
-    .slice(0, 150);
-  if (!base) return 'document.pdf';
-  return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
+    .trim();
+  // 150 characters at most, counted by code point: a cut never splits a character in two.
+  const short = Array.from(base).slice(0, 150).join('');
+  if (!short) return 'document.pdf';
+  return /\.pdf$/i.test(short) ? short : `${short}.pdf`;
 }
 
 /** How long an image may wait for the form that uploaded it (a wizard left open overnight) before it is purged. */
