@@ -1,4 +1,4 @@
-import { FREE_HEIGHT_DEFAULT, IMAGE_TYPE_AS_UPLOADED } from '../../../contracts/files';
+import { FREE_HEIGHT_DEFAULT, IMAGE_TYPE_AS_UPLOADED, IMAGE_TYPE_FREE_RATIO } from '../../../contracts/files';
 
 /** E8: toolbar steps (spec 000 §9): zoom by 1 %, move by 10 screen pixels, turn by 5 degrees. */
 export const ZOOM_STEP = 0.01;
@@ -8,8 +8,9 @@ export const ROTATE_STEP = 5;
 export const MESSAGE_MS = 5000;
 
 export interface CropTargetInput {
+  /** 0 with a height of 0: free (E9). */
   width: number;
-  /** Missing or 0: free height. */
+  /** Missing or 0: free height. With image type 12, the minimum height. */
   height?: number | null;
   imageType?: number;
 }
@@ -17,9 +18,14 @@ export interface CropTargetInput {
 /** What the cropper works towards, once the spec's defaults are applied. */
 export interface CropSpec {
   width: number;
-  /** The exact height, or with free height the minimum one (300). */
+  /** The exact height, or with free height the minimum one (300, or the one given with image type 12). */
   height: number;
   freeHeight: boolean;
+  /**
+   * E9: width and height 0: no size at all. The box takes any ratio and size, the crop is kept as it is, and no image
+   * is too small.
+   */
+  free: boolean;
   /** Image type 14: sent as chosen, without the cropper. */
   asUploaded: boolean;
   /** Width ÷ height, or NaN (cropperjs: no fixed ratio) with free height. */
@@ -27,15 +33,28 @@ export interface CropSpec {
 }
 
 export function cropSpec(target: CropTargetInput): CropSpec {
-  const freeHeight = !target.height;
-  const height = freeHeight ? FREE_HEIGHT_DEFAULT : Number(target.height);
+  const asUploaded = target.imageType === IMAGE_TYPE_AS_UPLOADED;
+  if (!target.width && !target.height) {
+    return { width: 0, height: 0, freeHeight: true, free: true, asUploaded, aspectRatio: Number.NaN };
+  }
+  // Image type 12 (E9): a free ratio at the given width, the given height as the minimum.
+  const freeHeight = !target.height || target.imageType === IMAGE_TYPE_FREE_RATIO;
+  const height = target.height ? Number(target.height) : FREE_HEIGHT_DEFAULT;
   return {
     width: target.width,
     height,
     freeHeight,
-    asUploaded: target.imageType === IMAGE_TYPE_AS_UPLOADED,
+    free: false,
+    asUploaded,
     aspectRatio: freeHeight ? Number.NaN : target.width / height,
   };
+}
+
+/** What the server is sent for this target: its width and height (0 = free height, except type 12's minimum). */
+export function uploadSize(spec: CropSpec, imageType?: number): { width: number; height: number } {
+  if (spec.free) return { width: 0, height: 0 };
+  if (spec.freeHeight && imageType !== IMAGE_TYPE_FREE_RATIO) return { width: spec.width, height: 0 };
+  return { width: spec.width, height: spec.height };
 }
 
 /** A rectangle in the pixels of the (turned) image, as cropperjs `getData()` gives it. */
@@ -67,7 +86,13 @@ export interface Box {
  */
 export function constrainBox(box: Box, spec: CropSpec, bounds?: { width: number; height: number }): Box {
   let { width, height } = box;
-  if (spec.freeHeight) {
+  if (spec.free) {
+    // No size to keep: only inside the image.
+    if (bounds) {
+      width = Math.min(width, bounds.width);
+      height = Math.min(height, bounds.height);
+    }
+  } else if (spec.freeHeight) {
     const widest = bounds
       ? Math.min(bounds.width, (bounds.height * spec.width) / spec.height)
       : Number.POSITIVE_INFINITY;
@@ -99,10 +124,12 @@ export function sameBox(a: Box, b: Box): boolean {
  * area: zooming further would force a box smaller than the target.
  */
 export function maxZoomRatio(spec: CropSpec, area: { width: number; height: number }): number {
+  if (spec.free) return Number.POSITIVE_INFINITY;
   return Math.min(area.width / spec.width, area.height / spec.height);
 }
 
 /** An image too small for the target is refused before it is sent (the server refuses it too). */
 export function isTooSmall(image: { width: number; height: number }, spec: CropSpec): boolean {
+  if (spec.free) return false;
   return image.width < spec.width || image.height < spec.height;
 }

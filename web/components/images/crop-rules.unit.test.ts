@@ -8,6 +8,7 @@ import {
   maxZoomRatio,
   ROTATE_STEP,
   sameBox,
+  uploadSize,
   ZOOM_STEP,
 } from './crop-rules';
 
@@ -17,6 +18,7 @@ describe('cropSpec (E8)', () => {
       width: 400,
       height: 200,
       freeHeight: false,
+      free: false,
       asUploaded: false,
       aspectRatio: 2,
     });
@@ -165,5 +167,81 @@ describe('zoom and size limits', () => {
     expect(isTooSmall({ width: 400, height: 199 }, spec)).toBe(true);
     expect(isTooSmall({ width: 400, height: 200 }, spec)).toBe(false);
     expect(isTooSmall({ width: 400, height: 250 }, cropSpec({ width: 400, height: 0 }))).toBe(true);
+  });
+});
+
+describe('E9: image type 12 (free ratio, fixed width, minimum height)', () => {
+  const type12 = cropSpec({ width: 650, height: 320, imageType: 12 });
+
+  it('has no fixed ratio, the given height as its minimum, and sends that minimum', () => {
+    expect(type12).toMatchObject({
+      width: 650,
+      height: 320,
+      freeHeight: true,
+      free: false,
+      asUploaded: false,
+    });
+    expect(type12.aspectRatio).toBeNaN();
+    expect(uploadSize(type12, 12)).toEqual({ width: 650, height: 320 });
+    // Without type 12, a free height is sent as 0 (the server's 300).
+    expect(uploadSize(cropSpec({ width: 650, height: 0 }))).toEqual({ width: 650, height: 0 });
+    expect(uploadSize(cropSpec({ width: 400, height: 200 }))).toEqual({ width: 400, height: 200 });
+  });
+
+  it('keeps the box at least 650 wide and 320 high at that width, of any taller shape', () => {
+    expect(constrainBox({ x: 0, y: 0, width: 650, height: 900 }, type12)).toMatchObject({
+      width: 650,
+      height: 900,
+    });
+    expect(constrainBox({ x: 0, y: 0, width: 500, height: 200 }, type12)).toMatchObject({
+      width: 650,
+      height: 320,
+    });
+    // 1300 wide is 650 once saved: it needs 640 of height for the 320 minimum.
+    expect(constrainBox({ x: 0, y: 0, width: 1300, height: 400 }, type12)).toMatchObject({
+      width: 1300,
+      height: 640,
+    });
+  });
+
+  it('finds an image under 650 × 320 too small', () => {
+    expect(isTooSmall({ width: 649, height: 2000 }, type12)).toBe(true);
+    expect(isTooSmall({ width: 2000, height: 319 }, type12)).toBe(true);
+    expect(isTooSmall({ width: 650, height: 320 }, type12)).toBe(false);
+  });
+});
+
+describe('E9: width and height 0 (free)', () => {
+  const free = cropSpec({ width: 0, height: 0 });
+
+  it('is free of any size and ratio, and sends 0 × 0', () => {
+    expect(free).toMatchObject({ free: true, freeHeight: true, asUploaded: false });
+    expect(free.aspectRatio).toBeNaN();
+    expect(uploadSize(free)).toEqual({ width: 0, height: 0 });
+    expect(cropSpec({ width: 0, height: null }).free).toBe(true);
+    // A width alone is not free.
+    expect(cropSpec({ width: 300, height: 0 }).free).toBe(false);
+  });
+
+  it('leaves any box as it is, only keeping it inside the image', () => {
+    const box = { x: 5, y: 6, width: 17, height: 90 };
+    expect(constrainBox(box, free)).toEqual(box);
+    expect(constrainBox({ x: 80, y: 0, width: 50, height: 30 }, free, { width: 100, height: 100 })).toEqual({
+      x: 50,
+      y: 0,
+      width: 50,
+      height: 30,
+    });
+    expect(constrainBox({ x: 0, y: 0, width: 500, height: 30 }, free, { width: 100, height: 100 })).toEqual({
+      x: 0,
+      y: 0,
+      width: 100,
+      height: 30,
+    });
+  });
+
+  it('never finds an image too small, and never stops the zoom', () => {
+    expect(isTooSmall({ width: 1, height: 1 }, free)).toBe(false);
+    expect(maxZoomRatio(free, { width: 800, height: 420 })).toBe(Number.POSITIVE_INFINITY);
   });
 });

@@ -25,13 +25,17 @@ import {
   maxZoomRatio,
   ROTATE_STEP,
   sameBox,
+  uploadSize,
   ZOOM_STEP,
 } from './crop-rules';
 
 export interface ImageCropperProps {
   opened: boolean;
   file: File | null;
-  /** Size of the saved image in pixels; height 0 = free height. Image type 14 is sent as chosen, without cropping. */
+  /**
+   * Size of the saved image in pixels; height 0 = free height; width and height 0 = free. Image type 12 keeps the
+   * width with a free ratio, the height a minimum; image type 14 is sent as chosen, without cropping.
+   */
   target: { width: number; height: number; imageType?: number };
   purpose: ImagePurpose;
   projectId?: string;
@@ -181,7 +185,7 @@ function CropperModal({
       cropper.current?.destroy();
       cropper.current = null;
     };
-  }, [image, url, spec.width, spec.height, spec.freeHeight]);
+  }, [image, url, spec.width, spec.height, spec.freeHeight, spec.free]);
 
   const act = (action: (c: Cropper) => void) => () => {
     if (cropper.current && ready) action(cropper.current);
@@ -197,8 +201,7 @@ function CropperModal({
         file,
         purpose,
         projectId,
-        width: spec.width,
-        height: spec.freeHeight ? 0 : spec.height,
+        ...uploadSize(spec, target.imageType),
         imageType: target.imageType,
         crop: data
           ? { x: data.x, y: data.y, width: data.width, height: data.height, rotate: data.rotate }
@@ -245,9 +248,11 @@ function CropperModal({
     },
   ];
 
-  const sizeText = spec.freeHeight
-    ? t('images.cropper.freeHeight', { width: spec.width, height: spec.height })
-    : t('images.cropper.targetSize', { width: spec.width, height: spec.height });
+  const sizeText = spec.free
+    ? t('images.cropper.free')
+    : spec.freeHeight
+      ? t('images.cropper.freeHeight', { width: spec.width, height: spec.height })
+      : t('images.cropper.targetSize', { width: spec.width, height: spec.height });
   const tooSmallText = t('images.errors.tooSmall', { width: spec.width, height: spec.height });
 
   return (

@@ -15,10 +15,10 @@ export interface ImageFieldProps {
   description?: string;
   purpose: ImagePurpose;
   projectId?: string;
-  /** Size of the saved image in pixels; height 0 = free height. */
+  /** Size of the saved image in pixels; height 0 = free height; both 0 = free (E9). */
   width: number;
   height: number;
-  /** 14: the image is kept as chosen (no cropper). */
+  /** 14: the image is kept as chosen (no cropper); 12: free ratio at the width, the height a minimum (E9). */
   imageType?: number;
   /** The id of the current image (served at /files/<id>), or null. */
   value: string | null;
@@ -44,9 +44,13 @@ export function ImageField(props: ImageFieldProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const spec = cropSpec({ width, height, imageType });
-  const sizeText = spec.freeHeight
-    ? t('images.field.requiredWidth', { width })
-    : t('images.field.requiredSize', { width, height });
+  const sizeText = spec.free
+    ? t('images.field.free')
+    : spec.freeHeight && height
+      ? t('images.field.requiredMinHeight', { width, height })
+      : spec.freeHeight
+        ? t('images.field.requiredWidth', { width })
+        : t('images.field.requiredSize', { width, height });
 
   async function handleDelete() {
     if (!value) return;
@@ -74,7 +78,7 @@ export function ImageField(props: ImageFieldProps) {
             <Image
               src={fileUrl(value)}
               alt={t('images.field.current', { label })}
-              maw={Math.min(width, 600)}
+              maw={Math.min(width || 600, 600)}
               radius="sm"
               fit="contain"
             />
@@ -82,7 +86,7 @@ export function ImageField(props: ImageFieldProps) {
         ) : (
           <Box
             p="md"
-            maw={Math.min(width, 600)}
+            maw={Math.min(width || 600, 600)}
             style={{
               border: '1px dashed var(--mantine-color-gray-4)',
               borderRadius: 'var(--mantine-radius-sm)',
