@@ -29,6 +29,17 @@ export function formatMoney(cents: number, currency: string, lang: string) {
   return new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency }).format(cents / 100);
 }
 
+/** A file's size in kilobytes or megabytes (1,024 each), in the reader's units (fr-CA « 12,5 ko », en-CA “12.5 kB”). */
+export function formatFileSize(bytes: number, lang: string) {
+  const megabytes = bytes >= 1024 * 1024;
+  return new Intl.NumberFormat(intlLocale(lang), {
+    style: 'unit',
+    unit: megabytes ? 'megabyte' : 'kilobyte',
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(megabytes ? bytes / (1024 * 1024) : Math.max(bytes / 1024, 0.1));
+}
+
 export function useFormat() {
   const { i18n } = useTranslation();
   const lang = i18n.language;
@@ -38,5 +49,6 @@ export function useFormat() {
     dateTime: (iso: string, timeZone?: string) => formatDateTime(iso, lang, timeZone),
     number: (n: number) => formatNumber(n, lang),
     money: (cents: number, currency: string) => formatMoney(cents, currency, lang),
+    fileSize: (bytes: number) => formatFileSize(bytes, lang),
   };
 }

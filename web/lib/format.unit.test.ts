@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatNumber } from './format';
+import { formatDate, formatFileSize, formatMoney, formatNumber } from './format';
 
 // Intl puts narrow no-break spaces in French numbers: compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -15,5 +15,13 @@ describe('formats per language (P4)', () => {
     expect(formatNumber(20000, 'en')).toBe('20,000');
     expect(formatDate('2027-05-01', 'fr', 'long')).toBe('1er mai 2027');
     expect(formatDate('2027-05-01', 'en', 'long')).toBe('May 1, 2027');
+  });
+
+  it('writes file sizes in kilobytes or megabytes, in each language’s units (P12)', () => {
+    expect(plain(formatFileSize(12_800, 'fr'))).toBe('12,5 ko');
+    expect(formatFileSize(12_800, 'en')).toBe('12.5 kB');
+    expect(plain(formatFileSize(2.5 * 1024 * 1024, 'fr'))).toBe('2,5 Mo');
+    expect(formatFileSize(2.5 * 1024 * 1024, 'en')).toBe('2.5 MB');
+    expect(formatFileSize(3, 'en')).toBe('0.1 kB');
   });
 });

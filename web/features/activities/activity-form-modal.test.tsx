@@ -43,15 +43,6 @@ function activity(overrides: Partial<Activity> = {}): Activity {
   };
 }
 
-/** The server's 400 with a field error under the start. */
-const refusedStart = (code: string, message: string) =>
-  json(400, {
-    status: 400,
-    code: 'validation',
-    title: 'invalid',
-    fields: [{ field: 'startsAt', code, message }],
-  });
-
 /** The server's answers to a save, in order; every body sent is kept. */
 let answers: Response[];
 let sent: { method: string; url: string; body: Record<string, unknown> }[];
@@ -98,27 +89,22 @@ const LABELS = {
   },
 } as const;
 
-function render(language: Language, activityId: string | null) {
-  return renderRoute(
-    () => <ActivityFormModal projectId={PROJECT} activityId={activityId} onClose={() => {}} />,
-    { language, path: '/projects/$projectId/activities', params: { projectId: PROJECT } },
-  );
+function render(language: Language) {
+  return renderRoute(() => <ActivityFormModal projectId={PROJECT} onClose={() => {}} />, {
+    language,
+    path: '/projects/$projectId/activities',
+    params: { projectId: PROJECT },
+  });
 }
 
-/** The modal once its form shows (an edition loads its activity first). */
-async function modal(key: 'addTitle' | 'editTitle') {
-  if (key === 'editTitle') await screen.findByDisplayValue('Atelier de nuit');
-  return screen.findByRole('dialog', { name: i18n.t(`activities.${key}`) });
-}
+/** The add modal once its form shows. */
+const modal = (key: 'addTitle') => screen.findByRole('dialog', { name: i18n.t(`activities.${key}`) });
 
-/** The field's wrapper, where Mantine writes its error. */
-const wrapperOf = (node: HTMLElement) => node.closest('.mantine-InputWrapper-root') as HTMLElement;
-
-describe.each(['fr', 'en'] as const)('activity modal (%s)', (language) => {
+describe.each(['fr', 'en'] as const)('activity add modal (%s)', (language) => {
   const L = LABELS[language];
 
   it('hides the start and the duration while "no date" is on, and sends the activity without them required', async () => {
-    await render(language, null);
+    await render(language);
     const dialog = await modal('addTitle');
     expect(within(dialog).getByText(L.start)).toBeTruthy();
     expect(within(dialog).getByLabelText(L.duration)).toBeTruthy();
@@ -139,49 +125,5 @@ describe.each(['fr', 'en'] as const)('activity modal (%s)', (language) => {
       body: { title: { fr: 'Kiosque', en: 'Kiosk' }, noDate: true, startsAt: null },
     });
     await screen.findByText(i18n.t('activities.notifications.created'));
-  });
-
-  it('shows a time that daylight saving skips under the start, as the server words it', async () => {
-    const message = i18n.t('validation.activities.nonexistentTime', {
-      time: '01:30',
-      date: '2026-11-01',
-      timeZone: 'America/Toronto',
-    });
-    answers.push(refusedStart('validation.activities.nonexistentTime', message));
-    await render(language, ACTIVITY);
-    const dialog = await modal('editTitle');
-    await userEvent.click(within(dialog).getByRole('button', { name: i18n.t('common.save') }));
-    const start = await within(dialog).findByText(L.start);
-    await waitFor(() => expect(within(wrapperOf(start)).getByText(message)).toBeTruthy());
-    expect(within(dialog).queryByRole('radiogroup')).toBeNull();
-  });
-
-  it('asks which of the two instants a time lived twice means, and sends the choice', async () => {
-    const message = i18n.t('validation.activities.ambiguousTime', {
-      time: '01:30',
-      date: '2026-11-01',
-      timeZone: 'America/Toronto',
-      earlier: '01:30 UTC-04:00 (2026-11-01T05:30:00.000Z)',
-      later: '01:30 UTC-05:00 (2026-11-01T06:30:00.000Z)',
-    });
-    answers.push(refusedStart('validation.activities.ambiguousTime', message));
-    await render(language, ACTIVITY);
-    const dialog = await modal('editTitle');
-    expect(within(dialog).queryByRole('radiogroup')).toBeNull();
-    await userEvent.click(within(dialog).getByRole('button', { name: i18n.t('common.save') }));
-
-    // The server's message names both instants; the choice appears under it.
-    await within(dialog).findByText(message);
-    await within(dialog).findByRole('radiogroup', { name: i18n.t('activities.dst.which') });
-    await userEvent.click(within(dialog).getByRole('radio', { name: L.later }));
-    await new Promise((resolve) => setTimeout(resolve, 1_050)); // the double-click guard (P8)
-    await userEvent.click(within(dialog).getByRole('button', { name: i18n.t('common.save') }));
-    await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[0].body.startsAtOffset).toBeUndefined();
-    expect(sent[1]).toMatchObject({
-      method: 'PUT',
-      body: { startsAt: '2026-11-01T01:30', startsAtOffset: 'later' },
-    });
-    await screen.findByText(i18n.t('activities.notifications.saved'));
   });
 });

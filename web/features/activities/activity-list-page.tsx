@@ -60,9 +60,7 @@ export function ActivityListPage() {
         </Group>
       </Group>
       <ActivityTable projectId={projectId} search={search} go={go} onAdd={() => setAdding(true)} />
-      {adding && (
-        <ActivityFormModal projectId={projectId} activityId={null} onClose={() => setAdding(false)} />
-      )}
+      {adding && <ActivityFormModal projectId={projectId} onClose={() => setAdding(false)} />}
     </>
   );
 }

@@ -1,6 +1,133 @@
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Activity, ActivityInput } from '../../../../contracts/activities';
+import { SubmitButton } from '../../../components/forms/submit-button';
+import { UnsavedChangesGuard } from '../../../components/forms/unsaved-guard';
+import { ConfirmModal } from '../../../components/modal/app-modal';
+import { RichTextEditor } from '../../../components/rich-text';
+import { ActivityFormFields, useActivityForm } from '../activity-form-fields';
+import { activityKeys, activityQuery, useDeleteActivity } from '../api';
+import { useLocalizedName } from '../localized-name';
 import type { EditionTabProps } from './tabs';
 
-/** V4 configuration tab. */
-export function ConfigurationTab(_props: EditionTabProps) {
-  return null;
+/**
+ * V4 configuration: the activity's form (the add modal's fields, activity-form-fields.tsx) with its description in
+ * French and in English (rich text of kind `activity.description`), saved together by PUT; the same daylight-saving
+ * rules (a skipped time refused under the start, a time lived twice asks which). Unsaved changes are announced and
+ * leaving (another tab, another page) asks first. Delete asks, then returns to the list.
+ */
+export function ConfigurationTab({ projectId, activityId }: EditionTabProps) {
+  const { t } = useTranslation();
+  const activity = useQuery(activityQuery(projectId, activityId));
+  // The form starts from what the server gives now (read again as the tab opens), not from an older copy.
+  if (!activity.data || !activity.isFetchedAfterMount) {
+    return <Loader role="progressbar" aria-label={t('common.loading')} />;
+  }
+  return <ConfigurationForm projectId={projectId} activity={activity.data} />;
+}
+
+function ConfigurationForm({ projectId, activity }: { projectId: string; activity: Activity }) {
+  const { t } = useTranslation();
+  const nameOf = useLocalizedName();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const remove = useDeleteActivity(projectId);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [tooLong, setTooLong] = useState({ fr: false, en: false });
+  const { app, ambiguous, setAmbiguous } = useActivityForm({
+    projectId,
+    activity,
+    successMessage: t('activities.notifications.saved'),
+    // What other tabs edit (maximum of members, colour, parent) is sent back as the server last gave it.
+    beforeSave: (body): ActivityInput => {
+      const latest = queryClient.getQueryData<Activity>(activityKeys.one(projectId, activity.id)) ?? activity;
+      return {
+        ...body,
+        maxMembers: latest.maxMembers,
+        backgroundColor: latest.backgroundColor,
+        parentId: latest.parentId,
+      };
+    },
+  });
+  const { field } = app;
+
+  const editor = (language: 'fr' | 'en') => {
+    const props = field(`description.${language}`);
+    const label = t(`activities.edition.configuration.description.${language}`);
+    return (
+      <RichTextEditor
+        value={String(props.value ?? '')}
+        onChange={props.onChange as (html: string) => void}
+        error={props.error}
+        label={label}
+        aria-label={label}
+        editorType={1}
+        projectId={projectId}
+        onValidityChange={(over) => setTooLong((current) => ({ ...current, [language]: over }))}
+      />
+    );
+  };
+
+  function handleDelete() {
+    remove.mutate(activity.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: t('activities.notifications.deleted') });
+        setConfirmDelete(false);
+        void navigate({ to: '/projects/$projectId/activities', params: { projectId }, ignoreBlocker: true });
+      },
+      onError: () => setConfirmDelete(false),
+    });
+  }
+
+  return (
+    <>
+      <UnsavedChangesGuard dirty={app.dirty} guardQuery />
+      <form onSubmit={app.onSubmit} noValidate data-testid="activity-configuration">
+        <Stack>
+          <Paper withBorder p="md">
+            <ActivityFormFields
+              app={app}
+              projectId={projectId}
+              timeZone={activity.timeZone}
+              ambiguous={ambiguous}
+              setAmbiguous={setAmbiguous}
+              withMaxMembers={false}
+            />
+          </Paper>
+          <Paper withBorder p="md">
+            <Title order={2} size="h4" mb="sm">
+              {t('activities.edition.configuration.description.title')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, lg: 2 }}>
+              {editor('fr')}
+              {editor('en')}
+            </SimpleGrid>
+          </Paper>
+          <Group justify="space-between">
+            <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>
+              {t('common.delete')}
+            </Button>
+            <SubmitButton loading={app.submitting} disabled={tooLong.fr || tooLong.en}>
+              {t('common.save')}
+            </SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+      <ConfirmModal
+        opened={confirmDelete}
+        danger
+        title={t('activities.deleteTitle')}
+        confirmLabel={t('common.delete')}
+        loading={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={handleDelete}
+      >
+        {t('activities.deleteBody', { title: nameOf(activity.title) })}
+      </ConfirmModal>
+    </>
+  );
 }
