@@ -138,25 +138,27 @@ describe.each(LANGUAGES)('activities (%s)', (language) => {
     await page.goto(`/projects/${project.id}/activities`);
     await until(() => titles(page)).toEqual([titleOf('Atelier', 'Workshop')]);
 
-    // A click on the row opens the edition, the start hidden as the activity has no date.
+    // A click on the row opens the edition page on its configuration, the start hidden as it has no date.
     await tableRows(page).first().locator('td').nth(2).click();
-    let modal = dialog(page, a.editTitle);
-    await modal.waitFor();
-    await until(() => textField(modal, a.fields.titleFr).inputValue()).toBe('Atelier');
-    expect(await modal.getByText(a.fields.durationMinutes).count()).toBe(0);
+    const form = page.getByTestId('activity-configuration');
+    await form.waitFor();
+    await until(() => textField(form, a.fields.titleFr).inputValue()).toBe('Atelier');
+    expect(await form.getByText(a.fields.durationMinutes).count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
-    await textField(modal, a.fields.titleFr).fill('Atelier pratique');
-    await textField(modal, a.fields.titleEn).fill('Hands-on workshop');
-    await submit(modal.getByRole('button', { name: t.common.save, exact: true }));
+    await textField(form, a.fields.titleFr).fill('Atelier pratique');
+    await textField(form, a.fields.titleEn).fill('Hands-on workshop');
+    await submit(form.getByRole('button', { name: t.common.save, exact: true }));
     await notice(page, a.notifications.saved).waitFor();
-    await modal.waitFor({ state: 'detached' });
+    await until(() => pageTitle(page).textContent()).toBe(titleOf('Atelier pratique', 'Hands-on workshop'));
+
+    // Back to the list: renamed.
+    await page.getByRole('link', { name: a.edition.back }).click();
     await until(() => titles(page)).toEqual([titleOf('Atelier pratique', 'Hands-on workshop')]);
 
-    // Delete asks first.
+    // Delete asks first, then returns to the list.
     await tableRows(page).first().locator('td').nth(2).click();
-    modal = dialog(page, a.editTitle);
-    await modal.waitFor();
-    await modal.getByRole('button', { name: t.common.delete, exact: true }).click();
+    await form.waitFor();
+    await form.getByRole('button', { name: t.common.delete, exact: true }).click();
     const confirm = dialog(page, a.deleteTitle);
     await confirm.waitFor();
     await expectNoSeriousA11yViolations(page);

@@ -1,16 +1,17 @@
 import { Button, Group, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Activity, ActivityInput } from '../../../../contracts/activities';
+import { type Activity, type ActivityInput, deleteActivity } from '../../../../contracts/activities';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { UnsavedChangesGuard } from '../../../components/forms/unsaved-guard';
 import { ConfirmModal } from '../../../components/modal/app-modal';
 import { RichTextEditor } from '../../../components/rich-text';
+import { call } from '../../../lib/api';
 import { ActivityFormFields, useActivityForm } from '../activity-form-fields';
-import { activityKeys, activityQuery, useDeleteActivity } from '../api';
+import { activityKeys, activityQuery } from '../api';
 import { useLocalizedName } from '../localized-name';
 import type { EditionTabProps } from './tabs';
 
@@ -35,7 +36,20 @@ function ConfigurationForm({ projectId, activity }: { projectId: string; activit
   const nameOf = useLocalizedName();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const remove = useDeleteActivity(projectId);
+  // Deleting leaves the page first, then refreshes the project's activities: the page never reads the activity it
+  // just deleted (it would show "not found" and lose this form before the notice).
+  const remove = useMutation({
+    mutationFn: () => call(deleteActivity, { params: { projectId, activityId: activity.id } }),
+    onSuccess: async () => {
+      notifications.show({ color: 'teal', message: t('activities.notifications.deleted') });
+      setConfirmDelete(false);
+      await navigate({ to: '/projects/$projectId/activities', params: { projectId }, ignoreBlocker: true });
+      queryClient.removeQueries({ queryKey: activityKeys.one(projectId, activity.id) });
+      await queryClient.invalidateQueries({ queryKey: activityKeys.project(projectId) });
+    },
+    // The server's refusal (a parent with children) shows in the error popup.
+    onError: () => setConfirmDelete(false),
+  });
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [tooLong, setTooLong] = useState({ fr: false, en: false });
   const { app, ambiguous, setAmbiguous } = useActivityForm({
@@ -71,17 +85,6 @@ function ConfigurationForm({ projectId, activity }: { projectId: string; activit
       />
     );
   };
-
-  function handleDelete() {
-    remove.mutate(activity.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'teal', message: t('activities.notifications.deleted') });
-        setConfirmDelete(false);
-        void navigate({ to: '/projects/$projectId/activities', params: { projectId }, ignoreBlocker: true });
-      },
-      onError: () => setConfirmDelete(false),
-    });
-  }
 
   return (
     <>
@@ -124,7 +127,7 @@ function ConfigurationForm({ projectId, activity }: { projectId: string; activit
         confirmLabel={t('common.delete')}
         loading={remove.isPending}
         onCancel={() => setConfirmDelete(false)}
-        onConfirm={handleDelete}
+        onConfirm={() => remove.mutate()}
       >
         {t('activities.deleteBody', { title: nameOf(activity.title) })}
       </ConfirmModal>

@@ -106,6 +106,11 @@ function VisualForm({
                 onBlur={() => setTouched(true)}
                 fixOnBlur={false}
                 withEyeDropper={false}
+                // The picker's two sliders, named (ColorInput does not pass its own labels to its picker).
+                attributes={{
+                  saturation: { 'aria-label': t('activities.edition.visual.saturation') },
+                  slider: { 'aria-label': t('activities.edition.visual.hue') },
+                }}
                 error={
                   touched && colour.trim() !== '' && !isHexColour(colour)
                     ? t('validation.projectConfig.color')
