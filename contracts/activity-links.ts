@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCATION_MAX } from './activities';
-import { defineEndpoint, ok, optionalText, uuidParam } from './http';
+import { defineEndpoint, ok, uuidParam } from './http';
 import { localized, plainText } from './texts';
 
 /**
@@ -13,7 +13,9 @@ export const ACTIVITY_LINK_URL_MAX = 2000;
 /** An activity holds at most this many other links. */
 export const ACTIVITY_LINKS_MAX = 50;
 
-const linkTitleOne = plainText(ACTIVITY_LINK_TITLE_MAX).pipe(z.string().min(2, { error: 'validation.required' }));
+const linkTitleOne = plainText(ACTIVITY_LINK_TITLE_MAX).pipe(
+  z.string().min(2, { error: 'validation.required' }),
+);
 
 /** An address a participant can open: http or https only (never javascript:, data:, mailto:…), with a host. */
 export const webAddress = z
@@ -21,7 +23,7 @@ export const webAddress = z
   .trim()
   .min(1, { error: 'validation.required' })
   .max(ACTIVITY_LINK_URL_MAX, { error: `validation.tooLong|maximum=${ACTIVITY_LINK_URL_MAX}` })
-  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'validation.activityLinks.url' }));
+  .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'validation.activityLinks.url' });
 
 export const activityLinkInput = z.object({
   title: localized(linkTitleOne),
@@ -38,8 +40,13 @@ export const activityLink = z.object({
 export type ActivityLink = z.input<typeof activityLink>;
 
 export const activityLocationInput = z.object({
-  /** Plain text; empty clears it. */
-  location: optionalText(LOCATION_MAX).transform((v) => v ?? null),
+  /** Plain text; empty (or null) clears it. */
+  location: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(LOCATION_MAX, { error: `validation.tooLong|maximum=${LOCATION_MAX}` })
+    .nullable()
+    .transform((v) => (v ? v : null)),
 });
 export type ActivityLocationInput = z.input<typeof activityLocationInput>;
 

@@ -28,7 +28,7 @@ export type VideoRoom = z.input<typeof videoRoom>;
 
 export const generateVideoRoomInput = z.object({
   /** A room exists (or failed): replace it; the old meeting is deleted at Whereby first. */
-  replace: z.boolean({ error: 'validation.invalid' }).default(false),
+  replace: z.boolean({ error: 'validation.invalid' }),
 });
 export type GenerateVideoRoomInput = z.input<typeof generateVideoRoomInput>;
 

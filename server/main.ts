@@ -32,7 +32,11 @@ const { app } = built;
 if (config.jobs) {
   deps.jobs = await startJobs(
     database,
-    [...sessionJobs(depsRef), ...fileJobs(depsRef), ...mailJobs(depsRef), ...participantImportJobs(depsRef),
+    [
+      ...sessionJobs(depsRef),
+      ...fileJobs(depsRef),
+      ...mailJobs(depsRef),
+      ...participantImportJobs(depsRef),
       ...activityVideoJobs(depsRef),
     ],
     app.log,

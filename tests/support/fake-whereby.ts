@@ -50,7 +50,9 @@ export interface FakeWhereby {
   close(): Promise<void>;
 }
 
-export async function startFakeWhereby(apiKey = `fake-key-${randomBytes(6).toString('hex')}`): Promise<FakeWhereby> {
+export async function startFakeWhereby(
+  apiKey = `fake-key-${randomBytes(6).toString('hex')}`,
+): Promise<FakeWhereby> {
   const meetings = new Map<string, FakeMeeting>();
   const requests: FakeRequest[] = [];
   let refusals: Refusal[] = [];
@@ -66,8 +68,16 @@ export async function startFakeWhereby(apiKey = `fake-key-${randomBytes(6).toStr
     req.on('end', () => void handle(req, res, raw));
   });
 
-  const send = (res: http.ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers });
+  const send = (
+    res: http.ServerResponse,
+    status: number,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    res.writeHead(status, {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    });
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
 

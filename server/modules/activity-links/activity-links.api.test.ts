@@ -143,7 +143,9 @@ describe('other links (V4 link tab)', () => {
     expect((await camille.put(`${otherBase}/links/${link.id}`, aLink)).status).toBe(404);
     expect((await camille.delete(`${otherBase}/links/${link.id}`)).status).toBe(404);
     const otherProject = await buildProject(camille);
-    expect((await camille.get(`/api/projects/${otherProject.id}/activities/${other.id}/links`)).status).toBe(404);
+    expect((await camille.get(`/api/projects/${otherProject.id}/activities/${other.id}/links`)).status).toBe(
+      404,
+    );
     expect((await camille.get(`${base}/links`)).body.items).toHaveLength(1);
   });
 

@@ -5,7 +5,11 @@ import { activities, activityLinks } from '../../db/schema';
 /** V4 link tab: the activity's location and its other links. Every query is scoped by company and project. */
 
 const scopedActivity = (companyId: string, projectId: string, activityId: string) =>
-  and(eq(activities.companyId, companyId), eq(activities.projectId, projectId), eq(activities.id, activityId));
+  and(
+    eq(activities.companyId, companyId),
+    eq(activities.projectId, projectId),
+    eq(activities.id, activityId),
+  );
 
 /** Saves the location; false when the activity is not of this company's project. */
 export async function updateLocation(

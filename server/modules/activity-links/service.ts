@@ -93,4 +93,3 @@ export async function deleteLink(
   await repo.deleteLink(deps.db, linkId);
   return { ok: true as const };
 }
-

@@ -30,7 +30,11 @@ export type RoomRow = {
 };
 
 const scoped = (companyId: string, projectId: string, activityId: string) =>
-  and(eq(activities.companyId, companyId), eq(activities.projectId, projectId), eq(activities.id, activityId));
+  and(
+    eq(activities.companyId, companyId),
+    eq(activities.projectId, projectId),
+    eq(activities.id, activityId),
+  );
 
 export async function findRoom(
   db: Executor,
@@ -38,7 +42,10 @@ export async function findRoom(
   projectId: string,
   activityId: string,
 ): Promise<RoomRow | undefined> {
-  const [row] = await db.select(roomColumns).from(activities).where(scoped(companyId, projectId, activityId));
+  const [row] = await db
+    .select(roomColumns)
+    .from(activities)
+    .where(scoped(companyId, projectId, activityId));
   return row;
 }
 
@@ -63,7 +70,12 @@ export async function findRoomById(db: Executor, activityId: string): Promise<Ro
   return row;
 }
 
-export async function setStatus(db: Executor, activityId: string, status: VideoRoomStatus, error: string | null) {
+export async function setStatus(
+  db: Executor,
+  activityId: string,
+  status: VideoRoomStatus,
+  error: string | null,
+) {
   await db
     .update(activities)
     .set({ videoRoomStatus: status, videoRoomError: error })

@@ -65,7 +65,7 @@ export async function enqueueVideoRoom(deps: Deps, data: VideoRoomJobData, delay
 
 export async function runVideoRoomJob(deps: Deps, data: VideoRoomJobData): Promise<void> {
   const row = await repo.findRoomById(deps.db, data.activityId);
-  if (!row || row.status !== 'pending') return;
+  if (row?.status !== 'pending') return;
   const whereby = deps.config.whereby;
   if (!whereby) return repo.setFailed(deps.db, row.id, 'notConfigured');
   const when = roomEnd(row, deps.now());

@@ -49,7 +49,8 @@ beforeEach(() => {
   t.deps.config.whereby = { apiKey: whereby.apiKey, apiUrl: whereby.url };
 });
 
-const roomUrl = (activityId: string, pid = projectId) => `/api/projects/${pid}/activities/${activityId}/video-room`;
+const roomUrl = (activityId: string, pid = projectId) =>
+  `/api/projects/${pid}/activities/${activityId}/video-room`;
 const creations = () => whereby.requests.filter((r) => r.method === 'POST');
 
 /** Reads the room until it is no longer pending (the job's work), as the link tab polls it. */
@@ -64,7 +65,10 @@ async function settled(client: ApiClient, activityId: string) {
 
 describe('video room (V6) through Whereby', () => {
   it('goes pending at once, then ready with both addresses of the meeting made for the activity’s end', async () => {
-    const activity = await buildActivity(camille, projectId, { startsAt: '2027-06-01T09:00', durationMinutes: 90 });
+    const activity = await buildActivity(camille, projectId, {
+      startsAt: '2027-06-01T09:00',
+      durationMinutes: 90,
+    });
     expect((await camille.get(roomUrl(activity.id))).body).toEqual({
       status: 'none',
       roomUrl: null,
@@ -75,12 +79,12 @@ describe('video room (V6) through Whereby', () => {
     });
 
     const release = whereby.holdNext();
-    const started = await camille.post(roomUrl(activity.id), {});
+    const started = await camille.post(roomUrl(activity.id), { replace: false });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ status: 'pending', roomUrl: null, hostRoomUrl: null });
     expect((await camille.get(roomUrl(activity.id))).body.status).toBe('pending');
     // A second click meanwhile creates nothing more.
-    const again = await camille.post(roomUrl(activity.id), {});
+    const again = await camille.post(roomUrl(activity.id), { replace: false });
     expect(again.status).toBe(409);
     expect(again.body.title).toBe('La salle vidéo de cette activité est déjà en cours de création.');
     release();
@@ -113,11 +117,11 @@ describe('video room (V6) through Whereby', () => {
 
   it('is replaced only when asked: the old meeting is deleted at Whereby, a new one made', async () => {
     const activity = await buildActivity(camille, projectId);
-    await camille.post(roomUrl(activity.id), {});
+    await camille.post(roomUrl(activity.id), { replace: false });
     const first = await settled(camille, activity.id);
     const [old] = [...whereby.meetings.keys()];
 
-    const refused = await camille.post(roomUrl(activity.id), {});
+    const refused = await camille.post(roomUrl(activity.id), { replace: false });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('activityVideo.exists');
 
@@ -138,18 +142,18 @@ describe('video room (V6) through Whereby', () => {
   it('fails with a translated reason when Whereby refuses the key (401, 403)', async () => {
     const activity = await buildActivity(camille, projectId);
     t.deps.config.whereby = { apiKey: 'not-the-key', apiUrl: whereby.url };
-    await camille.post(roomUrl(activity.id), {});
+    await camille.post(roomUrl(activity.id), { replace: false });
     const refused = await settled(camille, activity.id);
     expect(refused).toMatchObject({ status: 'failed', roomUrl: null, hostRoomUrl: null });
     expect(refused.error).toMatch(/^Whereby a refusé la clé d’API/);
 
     t.deps.config.whereby = { apiKey: whereby.apiKey, apiUrl: whereby.url };
     whereby.refuseNext({ status: 403, body: { error: 'Forbidden' } });
-    await camille.post(roomUrl(activity.id), {});
+    await camille.post(roomUrl(activity.id), { replace: false });
     expect((await settled(camille, activity.id)).error).toMatch(/^Whereby a refusé la clé d’API/);
 
     // A failed room can be tried again, and then succeeds.
-    await camille.post(roomUrl(activity.id), {});
+    await camille.post(roomUrl(activity.id), { replace: false });
     expect((await settled(camille, activity.id)).status).toBe('ready');
   });
 
@@ -157,7 +161,9 @@ describe('video room (V6) through Whereby', () => {
     const project = await buildProject(jordan);
     const activity = await buildActivity(jordan, project.id);
     whereby.refuseNext({ status: 400, body: { error: '"roomMode" must be one of [normal, group]' } });
-    expect((await jordan.post(roomUrl(activity.id, project.id), {})).body.status).toBe('pending');
+    expect((await jordan.post(roomUrl(activity.id, project.id), { replace: false })).body.status).toBe(
+      'pending',
+    );
     let room = (await jordan.get(roomUrl(activity.id, project.id))).body;
     for (let waited = 0; room.status === 'pending' && waited < 25_000; waited += 200) {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -172,14 +178,14 @@ describe('video room (V6) through Whereby', () => {
   it('waits for Retry-After on a 429 and tries again; fails when Whereby keeps refusing', async () => {
     const activity = await buildActivity(camille, projectId);
     whereby.refuseNext({ status: 429, retryAfter: '1', method: 'POST' });
-    await camille.post(roomUrl(activity.id), {});
+    await camille.post(roomUrl(activity.id), { replace: false });
     expect((await settled(camille, activity.id)).status).toBe('ready');
     expect(creations()).toHaveLength(2);
 
     const busy = await buildActivity(camille, projectId);
     whereby.reset();
     whereby.refuseNext({ status: 429, retryAfter: '1', method: 'POST' }, VIDEO_ROOM_ATTEMPTS);
-    await camille.post(roomUrl(busy.id), {});
+    await camille.post(roomUrl(busy.id), { replace: false });
     const failed = await settled(camille, busy.id);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/^Whereby a reçu trop de demandes/);
@@ -190,7 +196,7 @@ describe('video room (V6) through Whereby', () => {
   it('is locked for an activity without date or already ended: shown, and refused by the server', async () => {
     const undated = await buildActivity(camille, projectId, { noDate: true, startsAt: null });
     expect((await camille.get(roomUrl(undated.id))).body).toMatchObject({ status: 'none', locked: 'noDate' });
-    const refused = await camille.post(roomUrl(undated.id), {});
+    const refused = await camille.post(roomUrl(undated.id), { replace: false });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
       code: 'activityVideo.invalidDate',
@@ -199,28 +205,31 @@ describe('video room (V6) through Whereby', () => {
 
     const past = await buildActivity(camille, projectId, { startsAt: '2021-03-01T10:00' });
     expect((await camille.get(roomUrl(past.id))).body.locked).toBe('ended');
-    expect((await camille.post(roomUrl(past.id), {})).status).toBe(409);
+    expect((await camille.post(roomUrl(past.id), { replace: false })).status).toBe(409);
     expect(whereby.requests).toEqual([]);
   });
 
   it('says so without a Whereby key, in the reader’s language', async () => {
     t.deps.config.whereby = null;
     const activity = await buildActivity(camille, projectId);
-    expect((await camille.get(roomUrl(activity.id))).body).toMatchObject({ status: 'none', configured: false });
-    const refused = await camille.post(roomUrl(activity.id), {});
+    expect((await camille.get(roomUrl(activity.id))).body).toMatchObject({
+      status: 'none',
+      configured: false,
+    });
+    const refused = await camille.post(roomUrl(activity.id), { replace: false });
     expect(refused.status).toBe(409);
     expect(refused.body.title).toMatch(/^Les salles vidéo ne sont pas configurées sur ce serveur/);
 
     const project = await buildProject(jordan);
     const theirs = await buildActivity(jordan, project.id);
-    const english = await jordan.post(roomUrl(theirs.id, project.id), {});
+    const english = await jordan.post(roomUrl(theirs.id, project.id), { replace: false });
     expect(english.body.title).toMatch(/^Video rooms are not configured on this server/);
   });
 
   it('is another company’s: 404; without a session: 401; a malformed body: 400', async () => {
     const activity = await buildActivity(camille, projectId);
     expect((await jordan.get(roomUrl(activity.id))).status).toBe(404);
-    expect((await jordan.post(roomUrl(activity.id), {})).status).toBe(404);
+    expect((await jordan.post(roomUrl(activity.id), { replace: false })).status).toBe(404);
     const visitor = await anonymous(t.app);
     expect((await visitor.get(roomUrl(activity.id))).status).toBe(401);
     const malformed = await camille.post(roomUrl(activity.id), { replace: 'yes' });
@@ -235,7 +244,7 @@ describe('video room (V6) through Whereby', () => {
     await jobs?.stop();
     // A process that queues but does not work (it stops before the job runs).
     await startQueue(false);
-    expect((await camille.post(roomUrl(activity.id), {})).body.status).toBe('pending');
+    expect((await camille.post(roomUrl(activity.id), { replace: false })).body.status).toBe('pending');
     await jobs?.stop();
     t.deps.jobs = noJobs;
     expect((await camille.get(roomUrl(activity.id))).body.status).toBe('pending');
