@@ -15,6 +15,7 @@ const roomColumns = {
   hostRoomUrl: activities.videoHostRoomUrl,
   meetingId: activities.videoMeetingId,
   error: activities.videoRoomError,
+  updatedAt: activities.updatedAt,
 };
 
 export type RoomRow = {
@@ -27,6 +28,8 @@ export type RoomRow = {
   hostRoomUrl: string | null;
   meetingId: string | null;
   error: string | null;
+  /** Set when the room turns pending: how long a creation has been waiting (see room-job.ts isStale). */
+  updatedAt: Date;
 };
 
 const scoped = (companyId: string, projectId: string, activityId: string) =>
@@ -78,7 +81,7 @@ export async function setStatus(
 ) {
   await db
     .update(activities)
-    .set({ videoRoomStatus: status, videoRoomError: error })
+    .set({ videoRoomStatus: status, videoRoomError: error, updatedAt: sql`now()` })
     .where(eq(activities.id, activityId));
 }
 

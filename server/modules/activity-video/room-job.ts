@@ -34,6 +34,17 @@ export type FailureReason =
   | `status:${number}`
   | `provider:${string}`;
 
+/**
+ * A room pending for longer than any creation can take (three tries, each after a Retry-After of at most 10 minutes,
+ * plus pg-boss's retries) was lost, e.g. its job failed for a reason that is not Whereby's: it shows as interrupted
+ * and can be generated again.
+ */
+export const STALE_PENDING_MINUTES = 45;
+
+export function isStale(row: Pick<repo.RoomRow, 'status' | 'updatedAt'>, now: Date) {
+  return row.status === 'pending' && now.getTime() - row.updatedAt.getTime() > STALE_PENDING_MINUTES * 60_000;
+}
+
 /** The end of the activity, when a room can be made for it now (Whereby needs an end in the future). */
 export function roomEnd(row: Pick<repo.RoomRow, 'noDate' | 'startsAt' | 'durationMinutes'>, now: Date) {
   if (row.noDate || !row.startsAt) return { locked: 'noDate' as const };

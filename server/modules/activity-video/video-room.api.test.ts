@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeWhereby, startFakeWhereby } from '../../../tests/support/fake-whereby';
 import {
@@ -9,6 +10,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../tests/support/test-app';
+import { activities } from '../../db/schema';
 import { type Jobs, noJobs, startJobs } from '../../jobs/queue';
 import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 import { activityVideoJobs, runVideoRoomJob, VIDEO_ROOM_ATTEMPTS } from './room-job';
@@ -253,6 +255,21 @@ describe('video room (V6) through Whereby', () => {
     await startQueue(true);
     const room = await settled(camille, activity.id);
     expect(room.status).toBe('ready');
+    expect(creations()).toHaveLength(1);
+  });
+
+  it('a room left pending by a lost job shows as interrupted after 45 minutes and can be generated again', async () => {
+    const activity = await buildActivity(camille, projectId);
+    await t.database.db
+      .update(activities)
+      .set({ videoRoomStatus: 'pending', updatedAt: sql`now() - interval '46 minutes'` })
+      .where(eq(activities.id, activity.id));
+    const shown = (await camille.get(roomUrl(activity.id))).body;
+    expect(shown.status).toBe('failed');
+    expect(shown.error).toBe('La création de la salle a été interrompue. Réessayez.');
+
+    expect((await camille.post(roomUrl(activity.id), { replace: false })).status).toBe(200);
+    expect((await settled(camille, activity.id)).status).toBe('ready');
     expect(creations()).toHaveLength(1);
   });
 });
