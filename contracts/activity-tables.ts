@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tableParticipantSortable } from './activity-table-list';
 import { defineEndpoint, listQuery, listResponse, ok, uuidParam } from './http';
 import { plainText } from './texts';
 
@@ -79,7 +80,7 @@ export const tableParticipant = z.object({
 });
 export type TableParticipant = z.input<typeof tableParticipant>;
 
-export const tableParticipantSortable = ['name', 'email', 'role'] as const;
+export { tableParticipantSortable };
 export const TABLE_PARTICIPANT_FILTERS = ['unassigned', 'all'] as const;
 
 export const tableParticipantQuery = listQuery(tableParticipantSortable).extend({
