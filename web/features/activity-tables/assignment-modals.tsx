@@ -1,4 +1,4 @@
-import { Badge, Button, Group, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
@@ -64,79 +64,77 @@ export function AddToTableModal({
           onChange={(e) => setTerm(e.currentTarget.value)}
           data-autofocus
         />
-        <ScrollArea.Autosize mah={360}>
-          <Stack gap="xs" data-testid="table-candidates">
-            {found.data?.items.length === 0 && (
-              <Text size="sm" c="dimmed">
-                {t('activityTables.assignments.noCandidate')}
-              </Text>
-            )}
-            {found.data?.items.map((p) => {
-              const here = p.table?.id === table.id;
-              return (
-                <Group
-                  key={p.participantId}
-                  justify="space-between"
-                  wrap="nowrap"
-                  data-testid="table-candidate"
-                >
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={600}>
-                      {fullName(p)}
-                    </Text>
+        <Stack gap="xs" data-testid="table-candidates">
+          {found.data?.items.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('activityTables.assignments.noCandidate')}
+            </Text>
+          )}
+          {found.data?.items.map((p) => {
+            const here = p.table?.id === table.id;
+            return (
+              <Group
+                key={p.participantId}
+                justify="space-between"
+                wrap="nowrap"
+                data-testid="table-candidate"
+              >
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600}>
+                    {fullName(p)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {[p.email, p.organisation, nameOf(p.role)].filter(Boolean).join(' · ')}
+                  </Text>
+                </Stack>
+                <Group gap="xs" wrap="nowrap">
+                  {p.table && !here && (
+                    <Badge variant="light" color="gray">
+                      {t('activityTables.assignments.atTable', { number: p.table.number })}
+                    </Badge>
+                  )}
+                  {here ? (
                     <Text size="xs" c="dimmed">
-                      {[p.email, p.organisation, nameOf(p.role)].filter(Boolean).join(' · ')}
+                      {t('activityTables.assignments.here')}
                     </Text>
-                  </Stack>
-                  <Group gap="xs" wrap="nowrap">
-                    {p.table && !here && (
-                      <Badge variant="light" color="gray">
-                        {t('activityTables.assignments.atTable', { number: p.table.number })}
-                      </Badge>
-                    )}
-                    {here ? (
-                      <Text size="xs" c="dimmed">
-                        {t('activityTables.assignments.here')}
-                      </Text>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        loading={assign.isPending && assign.variables?.participantId === p.participantId}
-                        aria-label={t(
-                          p.table
-                            ? 'activityTables.assignments.moveHereNamed'
-                            : 'activityTables.assignments.assignNamed',
-                          { name: fullName(p) },
-                        )}
-                        onClick={() =>
-                          assign.mutate(
-                            { tableId: table.id, participantId: p.participantId },
-                            {
-                              onSuccess: (result) =>
-                                notifications.show({
-                                  color: 'teal',
-                                  message: t(
-                                    result.moved
-                                      ? 'activityTables.notifications.moved'
-                                      : 'activityTables.notifications.assigned',
-                                  ),
-                                }),
-                            },
-                          )
-                        }
-                      >
-                        {p.table
-                          ? t('activityTables.assignments.move')
-                          : t('activityTables.assignments.assign')}
-                      </Button>
-                    )}
-                  </Group>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={assign.isPending && assign.variables?.participantId === p.participantId}
+                      aria-label={t(
+                        p.table
+                          ? 'activityTables.assignments.moveHereNamed'
+                          : 'activityTables.assignments.assignNamed',
+                        { name: fullName(p) },
+                      )}
+                      onClick={() =>
+                        assign.mutate(
+                          { tableId: table.id, participantId: p.participantId },
+                          {
+                            onSuccess: (result) =>
+                              notifications.show({
+                                color: 'teal',
+                                message: t(
+                                  result.moved
+                                    ? 'activityTables.notifications.moved'
+                                    : 'activityTables.notifications.assigned',
+                                ),
+                              }),
+                          },
+                        )
+                      }
+                    >
+                      {p.table
+                        ? t('activityTables.assignments.move')
+                        : t('activityTables.assignments.assign')}
+                    </Button>
+                  )}
                 </Group>
-              );
-            })}
-          </Stack>
-        </ScrollArea.Autosize>
+              </Group>
+            );
+          })}
+        </Stack>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
@@ -187,8 +185,6 @@ export function ChooseTableModal({
           })}
           value={tableId}
           onChange={setTableId}
-          searchable
-          data-autofocus
           data-testid="choose-table"
           nothingFoundMessage={t('activityTables.assignments.noTables')}
         />
