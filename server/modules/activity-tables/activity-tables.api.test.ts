@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -9,6 +8,19 @@ import {
   type TestApp,
 } from '../../../tests/support/test-app';
 import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import {
+  api,
+  buildCategory,
+  countsUrl,
+  list,
+  ok,
+  outline,
+  peopleUrl,
+  setUp,
+  type Table,
+  tablesUrl,
+  tableUrl,
+} from './fixtures';
 
 let t: TestApp;
 /** Camille, of the demo company (French). */
@@ -24,62 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-type Table = {
-  id: string;
-  number: number;
-  name: string | null;
-  vip: boolean;
-  seats: number;
-  assignedCount: number;
-};
-
-const api = (projectId: string) => `/api/projects/${projectId}`;
-const tablesUrl = (projectId: string, categoryId: string) =>
-  `${api(projectId)}/activity-categories/${categoryId}/tables`;
-const countsUrl = (projectId: string, categoryId: string) =>
-  `${api(projectId)}/activity-categories/${categoryId}/table-counts`;
-const tableUrl = (projectId: string, tableId: string) => `${api(projectId)}/activity-tables/${tableId}`;
-const peopleUrl = (projectId: string, categoryId: string, query = '') =>
-  `${api(projectId)}/activity-categories/${categoryId}/table-participants${query}`;
-
-function ok<T = Record<string, never>>(response: { status: number; body: unknown }): T {
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body as T;
-}
-
-async function buildCategory(client: ApiClient, projectId: string, fr = 'Rencontres', en = 'Meetings') {
-  return ok<{ id: string }>(await client.post(`${api(projectId)}/activity-categories`, { name: { fr, en } }));
-}
-
-/** A project with a category and a role, and participants added through the API. */
-async function setUp(client: ApiClient, names: string[] = []) {
-  const project = await buildProject(client);
-  const category = await buildCategory(client, project.id);
-  const role = ok<{ id: string }>(
-    await client.post(`${api(project.id)}/roles`, { name: { fr: 'Exposant', en: 'Exhibitor' } }),
-  );
-  const participants: string[] = [];
-  for (const name of names) {
-    const [firstName, lastName] = name.split(' ');
-    const created = ok<{ id: string }>(
-      await client.post(`${api(project.id)}/participants`, {
-        roleId: role.id,
-        firstName,
-        lastName,
-        email: `p-${randomUUID().slice(0, 8)}@example.test`,
-      }),
-    );
-    participants.push(created.id);
-  }
-  return { projectId: project.id as string, categoryId: category.id, participants };
-}
-
-const list = async (client: ApiClient, projectId: string, categoryId: string) =>
-  ok<{ items: Table[]; counts: { standard: number; vip: number }; category: { name: { fr: string } } }>(
-    await client.get(tablesUrl(projectId, categoryId)),
-  );
-const outline = (items: Table[]) => items.map((i) => `${i.number}${i.vip ? 'V' : ''}`);
 
 describe('tables of a category (J7)', () => {
   it('are added, listed by number, edited and deleted; numbers are unique in the category', async () => {
@@ -249,123 +205,6 @@ describe('standard and VIP counts (J7)', () => {
     );
     expect(outline(kept.items)).toEqual(['3', '4V']);
     expect(kept.items.map((i) => i.assignedCount)).toEqual([1, 1]);
-  });
-});
-
-describe('assignments (J7)', () => {
-  it('assign, list per table, move between tables, unassign; the unassigned list is searched and paged', async () => {
-    const { projectId, categoryId, participants } = await setUp(camille, [
-      'Léa Roy',
-      'Marc Côté',
-      'Zoé Émond',
-    ]);
-    const [lea, marc, zoe] = participants;
-    const { items } = ok<{ items: Table[] }>(
-      await camille.put(countsUrl(projectId, categoryId), { standard: 2, vip: 0 }),
-    );
-    const [one, two] = items;
-    const assignments = (tableId: string) => `${tableUrl(projectId, tableId)}/assignments`;
-
-    expect(ok(await camille.post(assignments(one.id), { participantIds: [lea, marc, lea] }))).toEqual({
-      assigned: 2,
-      moved: 0,
-    });
-    const atOne = ok<{ items: { lastName: string; table: { number: number } }[] }>(
-      await camille.get(assignments(one.id)),
-    );
-    expect(atOne.items.map((p) => [p.lastName, p.table.number])).toEqual([
-      ['Côté', 1],
-      ['Roy', 1],
-    ]);
-    expect((await list(camille, projectId, categoryId)).items.map((i) => i.assignedCount)).toEqual([2, 0]);
-
-    // Marc moves to table 2; Léa, already at table 1, stays where she is.
-    expect(ok(await camille.post(assignments(two.id), { participantIds: [marc] }))).toEqual({
-      assigned: 0,
-      moved: 1,
-    });
-    expect(ok(await camille.post(assignments(one.id), { participantIds: [lea] }))).toEqual({
-      assigned: 0,
-      moved: 0,
-    });
-    expect((await list(camille, projectId, categoryId)).items.map((i) => i.assignedCount)).toEqual([1, 1]);
-
-    // The unassigned list: only Zoé; searched ignoring accents; "all" shows everyone with their table.
-    const unassigned = ok<{ items: { participantId: string; table: null }[]; total: number }>(
-      await camille.get(peopleUrl(projectId, categoryId)),
-    );
-    expect(unassigned.total).toBe(1);
-    expect(unassigned.items[0]).toMatchObject({ participantId: zoe, firstName: 'Zoé', table: null });
-    expect(ok<{ total: number }>(await camille.get(peopleUrl(projectId, categoryId, '?q=emond'))).total).toBe(
-      1,
-    );
-    expect(ok<{ total: number }>(await camille.get(peopleUrl(projectId, categoryId, '?q=roy'))).total).toBe(
-      0,
-    );
-    const all = ok<{ items: { lastName: string; table: { number: number } | null }[]; total: number }>(
-      await camille.get(peopleUrl(projectId, categoryId, '?show=all&sort=name&dir=desc')),
-    );
-    expect(all.items.map((p) => [p.lastName, p.table?.number ?? null])).toEqual([
-      ['Roy', 1],
-      ['Émond', null],
-      ['Côté', 2],
-    ]);
-    const paged = ok<{ items: unknown[]; total: number; page: number }>(
-      await camille.get(peopleUrl(projectId, categoryId, '?show=all&page=2&pageSize=25')),
-    );
-    expect(paged).toMatchObject({ items: [], total: 3, page: 2 });
-
-    // Unassign: Marc has no table any more; a second time is 404.
-    expect(ok(await camille.delete(`${assignments(two.id)}/${marc}`))).toEqual({ ok: true });
-    expect((await camille.delete(`${assignments(two.id)}/${marc}`)).status).toBe(404);
-    expect(ok<{ total: number }>(await camille.get(peopleUrl(projectId, categoryId))).total).toBe(2);
-
-    // Deleting a table says how many lose it; they are then unassigned.
-    expect(ok(await camille.delete(tableUrl(projectId, one.id)))).toEqual({ ok: true, unassigned: 1 });
-    expect(ok<{ total: number }>(await camille.get(peopleUrl(projectId, categoryId))).total).toBe(3);
-  });
-
-  it('never seat more than the seats, nor lower seats under the assigned, nor seat a stranger', async () => {
-    const { projectId, categoryId, participants } = await setUp(camille, [
-      'Léa Roy',
-      'Marc Côté',
-      'Zoé Émond',
-    ]);
-    const table = ok<Table>(await camille.post(tablesUrl(projectId, categoryId), { number: 1, seats: 2 }));
-    const url = `${tableUrl(projectId, table.id)}/assignments`;
-    const full = await camille.post(url, { participantIds: participants });
-    expect(full.status).toBe(400);
-    expect(full.body.fields).toEqual([
-      {
-        field: 'participantIds',
-        code: 'validation.activityTables.tableFull',
-        message: 'Cette table n’a pas assez de places : 2 libre(s) sur 2.',
-      },
-    ]);
-    ok(await camille.post(url, { participantIds: participants.slice(0, 2) }));
-    const fewer = await camille.put(tableUrl(projectId, table.id), { number: 1, seats: 1 });
-    expect(fewer.status).toBe(400);
-    expect(fewer.body.fields).toEqual([
-      {
-        field: 'seats',
-        code: 'validation.activityTables.seatsBelowAssigned',
-        message: '2 participants sont assignés à cette table : gardez au moins 2 places.',
-      },
-    ]);
-
-    // A participant of another project, or an id that is nobody, is refused whole.
-    const other = await setUp(camille, ['Ann Lee']);
-    const wide = ok<Table>(await camille.post(tablesUrl(projectId, categoryId), { number: 2, seats: 10 }));
-    const stranger = await camille.post(`${tableUrl(projectId, wide.id)}/assignments`, {
-      participantIds: [participants[2], other.participants[0]],
-    });
-    expect(stranger.status).toBe(400);
-    expect(stranger.body.fields.map((f: { field: string }) => f.field)).toEqual(['participantIds']);
-    expect(
-      ok<{ items: unknown[] }>(await camille.get(`${tableUrl(projectId, wide.id)}/assignments`)).items,
-    ).toEqual([]);
-    const empty = await camille.post(`${tableUrl(projectId, wide.id)}/assignments`, { participantIds: [] });
-    expect(empty.status).toBe(400);
   });
 });
 
