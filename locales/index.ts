@@ -4,6 +4,7 @@
  */
 import enActivities from './en/activities.json';
 import enActivityLink from './en/activity-link.json';
+import enActivityTables from './en/activity-tables.json';
 import enCore from './en/core.json';
 import enEditor from './en/editor.json';
 import enGroups from './en/groups.json';
@@ -22,6 +23,7 @@ import enSorting from './en/sorting.json';
 import enWizard from './en/wizard.json';
 import frActivities from './fr/activities.json';
 import frActivityLink from './fr/activity-link.json';
+import frActivityTables from './fr/activity-tables.json';
 import frCore from './fr/core.json';
 import frEditor from './fr/editor.json';
 import frGroups from './fr/groups.json';
@@ -82,6 +84,7 @@ export const fr = merge(
   frParticipantImport,
   frActivities,
   frActivityLink,
+  frActivityTables,
 );
 export const en = merge(
   enCore,
@@ -102,6 +105,7 @@ export const en = merge(
   enParticipantImport,
   enActivities,
   enActivityLink,
+  enActivityTables,
 );
 
 /** Québec French and Canadian English for dates, numbers and money. */
