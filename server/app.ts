@@ -19,10 +19,12 @@ import { registerErrorHandling, sendProblem } from './http/errors';
 import { registerNulCharacterGuard } from './http/nul-characters';
 import { type Jobs, noJobs } from './jobs/queue';
 import { registerActivityRoutes } from './modules/activities/routes';
+import { registerCalendarRoutes } from './modules/calendar/routes';
 import { registerCompanyRoutes } from './modules/companies/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerGroupRoutes } from './modules/groups/routes';
 import { registerHelpRoutes } from './modules/help/routes';
+import { registerLandingRoutes } from './modules/landing/routes';
 import { registerMailRoutes } from './modules/mail/routes';
 import { registerOrganisationRoutes } from './modules/organisation/routes';
 import { registerParticipantImportRoutes } from './modules/participant-import/routes';
@@ -154,6 +156,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerParticipantRoutes(app, deps);
   registerParticipantImportRoutes(app, deps);
   registerActivityRoutes(app, deps);
+  registerCalendarRoutes(app, deps);
+  registerLandingRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };
