@@ -17,6 +17,7 @@ import { listSearchSchema } from '../components/data-table/list-search';
 import { RouteError } from '../components/feedback/route-error';
 import { activityEditionSearch } from '../features/activities/edition/tabs';
 import { activitySearch } from '../features/activities/search';
+import { calendarSearch } from '../features/calendar/search';
 import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
 import { sessionQuery } from '../features/session/api';
@@ -111,6 +112,14 @@ const ActivityConfigurationPage = lazyRouteComponent(
 const ActivityEditionPage = lazyRouteComponent(
   () => import('../features/activities/edition/activity-edition-page'),
   'ActivityEditionPage',
+);
+const ActivityCalendarPage = lazyRouteComponent(
+  () => import('../features/calendar/activity-calendar-page'),
+  'ActivityCalendarPage',
+);
+const LandingSelectionPage = lazyRouteComponent(
+  () => import('../features/landing/landing-selection-page'),
+  'LandingSelectionPage',
 );
 const OutboxPage = lazyRouteComponent(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const WhatsNewPage = lazyRouteComponent(() => import('../features/releases/whats-new-page'), 'WhatsNewPage');
@@ -280,6 +289,21 @@ const projectActivityConfigurationRoute = createRoute({
   component: ActivityConfigurationPage,
 });
 
+/** The activities in a day or week calendar (project zone), dragged to move; the iCalendar feed. */
+const projectActivityCalendarRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/calendar',
+  validateSearch: calendarSearch,
+  component: ActivityCalendarPage,
+});
+
+/** J6: the activities the registration landing page shows. */
+const projectLandingRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/landing',
+  component: LandingSelectionPage,
+});
+
 /** V4: an activity's edition, its tab in the URL. */
 const projectActivityEditionRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -362,6 +386,8 @@ const routeTree = rootRoute.addChildren([
       projectParticipantImportRoute,
       projectActivitiesRoute,
       projectActivityConfigurationRoute,
+      projectActivityCalendarRoute,
+      projectLandingRoute,
       projectActivityEditionRoute,
       projectRolesRoute,
       projectGroupsRoute,
