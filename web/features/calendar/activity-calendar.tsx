@@ -2,9 +2,9 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './activity-calendar.css';
 import { DateTime } from 'luxon';
-import { useMemo } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { Calendar, type DateLocalizer, luxonLocalizer, type Messages } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { useTranslation } from 'react-i18next';
 import type { CalendarActivity } from '../../../contracts/calendar';
 import { intlLocale } from '../../lib/i18n';
@@ -47,6 +47,9 @@ export interface CalendarResource {
 
 export type CalendarView = 'day' | 'week';
 
+// The addon is CommonJS only (lib/): as an ES module its default export comes wrapped once more.
+const withDragAndDrop = ((dragAndDrop as unknown as { default?: typeof dragAndDrop }).default ??
+  dragAndDrop) as typeof dragAndDrop;
 const DnDCalendar = withDragAndDrop<CalendarEvent, CalendarResource>(Calendar);
 
 /** Black or white, whichever reads better on the activity's background colour. */
@@ -57,6 +60,32 @@ function textOn(background: string) {
   });
   const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
   return luminance > 0.179 ? '#000000' : '#ffffff';
+}
+
+/** A day's heading, plain text: the library's own is a `columnheader` outside any row (an ARIA error). */
+const PlainHeader = ({ label }: { label: string }) => <span>{label}</span>;
+
+/**
+ * What the library's markup lacks for assistive technologies: its scrolling grid of hours is a named region that
+ * the keyboard reaches (it scrolls even when no activity is in it). The all-day row, whose ARIA roles are broken and
+ * which this calendar does not use (activities over several days show in the hours), is hidden by the styles.
+ */
+function useAccessibleGrid(root: RefObject<HTMLDivElement | null>, label: string) {
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const fix = () => {
+      for (const grid of element.querySelectorAll<HTMLElement>('.rbc-time-content:not([tabindex])')) {
+        grid.tabIndex = 0;
+        grid.setAttribute('role', 'region');
+        grid.setAttribute('aria-label', label);
+      }
+    };
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [root, label]);
 }
 
 export function ActivityCalendar({
@@ -82,6 +111,8 @@ export function ActivityCalendar({
 }) {
   const { t, i18n } = useTranslation();
   const localizer = useMemo(floatingLocalizer, []);
+  const root = useRef<HTMLDivElement>(null);
+  useAccessibleGrid(root, t('calendar.grid'));
   const messages: Messages<CalendarEvent> = useMemo(
     () => ({
       today: t('calendar.toolbar.today'),
@@ -102,50 +133,53 @@ export function ActivityCalendar({
     onMove({ event: args.event, start: new Date(args.start), end: new Date(args.end), resize });
 
   return (
-    <DnDCalendar
-      localizer={localizer}
-      culture={intlLocale(i18n.language)}
-      messages={messages}
-      events={events}
-      resources={resources}
-      resourceIdAccessor="id"
-      resourceTitleAccessor="title"
-      views={['day', 'week']}
-      view={view}
-      onView={(next) => onView(next === 'day' ? 'day' : 'week')}
-      date={floating(date)}
-      onNavigate={onNavigate}
-      getNow={() => nowIn(timeZone)}
-      scrollToTime={floating(`${date}T07:00`)}
-      step={15}
-      timeslots={4}
-      showMultiDayTimes
-      resizable
-      selectable={false}
-      // A drop in another column keeps the activity's section or location: only its time changes.
-      onEventDrop={moved(false)}
-      onEventResize={moved(true)}
-      onSelectEvent={onOpen}
-      // Keyboard: Tab reaches each activity (a button), Enter or Space opens it.
-      onKeyPressEvent={(event, e) => {
-        const key = (e as unknown as KeyboardEvent).key;
-        if (key === 'Enter' || key === ' ') {
-          e.preventDefault();
-          onOpen(event);
+    <div ref={root}>
+      <DnDCalendar
+        localizer={localizer}
+        culture={intlLocale(i18n.language)}
+        messages={messages}
+        events={events}
+        resources={resources}
+        resourceIdAccessor="id"
+        resourceTitleAccessor="title"
+        views={['day', 'week']}
+        view={view}
+        onView={(next) => onView(next === 'day' ? 'day' : 'week')}
+        date={floating(date)}
+        onNavigate={onNavigate}
+        getNow={() => nowIn(timeZone)}
+        scrollToTime={floating(`${date}T07:00`)}
+        step={15}
+        timeslots={4}
+        showMultiDayTimes
+        resizable
+        selectable={false}
+        // A drop in another column keeps the activity's section or location: only its time changes.
+        onEventDrop={moved(false)}
+        onEventResize={moved(true)}
+        onSelectEvent={onOpen}
+        // Keyboard: Tab reaches each activity (a button), Enter or Space opens it.
+        onKeyPressEvent={(event, e) => {
+          const key = (e as unknown as KeyboardEvent).key;
+          if (key === 'Enter' || key === ' ') {
+            e.preventDefault();
+            onOpen(event);
+          }
+        }}
+        tooltipAccessor={(event) => event.title}
+        eventPropGetter={(event) =>
+          event.activity.backgroundColor
+            ? {
+                style: {
+                  backgroundColor: event.activity.backgroundColor,
+                  color: textOn(event.activity.backgroundColor),
+                },
+              }
+            : {}
         }
-      }}
-      tooltipAccessor={(event) => event.title}
-      eventPropGetter={(event) =>
-        event.activity.backgroundColor
-          ? {
-              style: {
-                backgroundColor: event.activity.backgroundColor,
-                color: textOn(event.activity.backgroundColor),
-              },
-            }
-          : {}
-      }
-      style={{ height: 720 }}
-    />
+        components={{ header: PlainHeader }}
+        style={{ height: 720 }}
+      />
+    </div>
   );
 }
