@@ -17,16 +17,16 @@ const localizedName = z.object({ fr: z.string(), en: z.string() });
 
 export const calendarQuery = z
   .object({
-    /** The first day shown (a day of the project's zone). */
-    from: calendarDate,
-    /** The last day shown, included. */
-    to: calendarDate,
+    /** The first day shown (a day of the project's zone); by default 6 days before today (or before `to`). */
+    from: calendarDate.optional(),
+    /** The last day shown, included; by default 12 days after `from`. */
+    to: calendarDate.optional(),
   })
-  .refine((q) => q.from <= q.to, { error: 'validation.calendar.range', path: ['to'] })
-  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < CALENDAR_RANGE_MAX_DAYS, {
-    error: 'validation.calendar.range',
-    path: ['to'],
-  });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'validation.calendar.range', path: ['to'] })
+  .refine(
+    (q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < CALENDAR_RANGE_MAX_DAYS,
+    { error: 'validation.calendar.range', path: ['to'] },
+  );
 export type CalendarQuery = z.input<typeof calendarQuery>;
 
 /** An activity placed in the calendar: its times as instants and as wall times of the project's zone. */
@@ -60,15 +60,20 @@ export const calendarResponse = z.object({
 });
 export type CalendarResponse = z.input<typeof calendarResponse>;
 
-/** A drag or a resize in the calendar: the new start (local time of the project's zone) and duration. */
-export const activityScheduleInput = z.object({
-  startsAt: localDateTime,
+/**
+ * A drag or a resize in the calendar: the new start (local time of the project's zone) and duration (left out: kept).
+ * The start is required by the service (`validation.activities.startRequired`), as in the activity form; any other
+ * field is refused.
+ */
+export const activityScheduleInput = z.strictObject({
+  startsAt: localDateTime.optional(),
   startsAtOffset: offsetChoice.optional(),
   durationMinutes: z
     .number({ error: 'validation.activities.duration' })
     .int({ error: 'validation.activities.duration' })
     .min(0, { error: 'validation.activities.duration' })
-    .max(DURATION_MAX, { error: 'validation.activities.duration' }),
+    .max(DURATION_MAX, { error: 'validation.activities.duration' })
+    .optional(),
 });
 export type ActivityScheduleInput = z.input<typeof activityScheduleInput>;
 
@@ -94,7 +99,7 @@ export const getActivityCalendar = defineEndpoint({
   access: 'user',
   tag,
   summary:
-    'The calendar of the activities: the dated activities overlapping the days from..to (project zone, 62 days at most) and those without date',
+    'The calendar of the activities: the dated activities overlapping the days from..to (project zone, 62 days at most; by default the 13 days around today) and those without date',
   params: projectParams,
   query: calendarQuery,
   response: calendarResponse,
@@ -106,7 +111,7 @@ export const rescheduleActivity = defineEndpoint({
   access: 'user',
   tag,
   summary:
-    'Move or resize an activity (calendar drag): new start as a local time of the project’s zone and duration; a time daylight saving skips is refused, a repeated one needs startsAtOffset',
+    'Move or resize an activity (calendar drag): new start as a local time of the project’s zone (required) and duration (left out: kept); a time daylight saving skips is refused, a repeated one needs startsAtOffset',
   params: projectParams.extend({ activityId: uuidParam }),
   body: activityScheduleInput,
   response: activityListItem,

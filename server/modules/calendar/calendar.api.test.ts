@@ -86,11 +86,23 @@ describe('the activity calendar', () => {
     ]);
     expect((await calendar(camille, project.id, '2027-06-01', '2027-08-02')).status).toBe(400);
     expect((await calendar(camille, project.id, '2027-06-01', '2027-08-01')).status).toBe(200);
-    const malformed = await camille.get(`/api/projects/${project.id}/activity-calendar?from=demain`);
+    const malformed = await camille.get(`/api/projects/${project.id}/activity-calendar?from=demain&to=hier`);
     expect(malformed.status).toBe(400);
     expect(new Set(malformed.body.fields.map((f: { field: string }) => f.field))).toEqual(
       new Set(['from', 'to']),
     );
+  });
+
+  it('without days, gives the 13 days around today in the project’s zone', async () => {
+    const project = await buildProject(camille, { timeZone: 'Asia/Tokyo' });
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Tokyo' });
+    const today = await buildActivity(camille, project.id, { startsAt: `${day(0)}T12:00` });
+    const nextWeek = await buildActivity(camille, project.id, { startsAt: `${day(6)}T12:00` });
+    await buildActivity(camille, project.id, { startsAt: `${day(8)}T12:00` });
+    const response = await camille.get(`/api/projects/${project.id}/activity-calendar`);
+    expect(response.status).toBe(200);
+    expect(idsOf(response.body)).toEqual([today.id, nextWeek.id]);
   });
 
   it('answers 401 without a session and 404 to another company', async () => {
@@ -128,6 +140,10 @@ describe('moving an activity in the calendar (drag or resize)', () => {
     });
     const reread = (await camille.get(`/api/projects/${project.id}/activities/${activity.id}`)).body;
     expect(reread.startsAtLocal).toBe('2027-06-02T14:15');
+
+    // Moved without a duration: it keeps its own.
+    const kept = await schedule(camille, project.id, activity.id, { startsAt: '2027-06-02T16:00' });
+    expect(kept.body).toMatchObject({ startsAtLocal: '2027-06-02T16:00', durationMinutes: 90 });
 
     const undated = await buildActivity(camille, project.id, { noDate: true });
     const dated = await schedule(camille, project.id, undated.id, {
@@ -178,6 +194,12 @@ describe('moving an activity in the calendar (drag or resize)', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.map((f: { field: string }) => f.field)).toEqual(['startsAt', 'durationMinutes']);
+
+    const missing = await schedule(camille, project.id, activity.id, { durationMinutes: 30 });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual([
+      { field: 'startsAt', code: 'validation.activities.startRequired', message: expect.any(String) },
+    ]);
 
     const body = { startsAt: '2027-06-05T10:00', durationMinutes: 60 };
     const foreign = await schedule(jordan, project.id, activity.id, body);

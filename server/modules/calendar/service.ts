@@ -24,8 +24,12 @@ export const endOf = (row: { startsAt: Date | null; durationMinutes: number }) =
 export async function getCalendar(deps: Deps, auth: AuthContext, projectId: string, query: CalendarQuery) {
   const project = await assertProject(deps.db, auth, projectId);
   const zone = project.timeZone;
-  const from = startOfDay(query.from, zone);
-  const to = startOfDay(DateTime.fromISO(query.to).plus({ days: 1 }).toISODate() as string, zone);
+  const plusDays = (day: string, days: number) => DateTime.fromISO(day).plus({ days }).toISODate() as string;
+  const today = DateTime.fromJSDate(deps.now(), { zone }).toISODate() as string;
+  const firstDay = query.from ?? (query.to ? plusDays(query.to, -12) : plusDays(today, -6));
+  const lastDay = query.to ?? plusDays(firstDay, 12);
+  const from = startOfDay(firstDay, zone);
+  const to = startOfDay(plusDays(lastDay, 1), zone);
   const [rows, undated] = await Promise.all([
     repo.listDatedBetween(deps.db, auth.companyId, projectId, from, to),
     repo.listUndated(deps.db, auth.companyId, projectId, auth.locale, UNDATED_MAX),
@@ -74,12 +78,13 @@ export async function rescheduleActivity(
 ) {
   await deps.db.transaction(async (tx) => {
     const project = await assertProject(tx, auth, projectId);
-    const locked = await activityRepo.lockActivities(tx, auth.companyId, projectId, [activityId]);
-    if (locked.length === 0) throw AppError.notFound();
+    const [locked] = await activityRepo.lockActivities(tx, auth.companyId, projectId, [activityId]);
+    if (!locked) throw AppError.notFound();
+    if (!input.startsAt) throw AppError.field('startsAt', 'validation.activities.startRequired');
     const startsAt = instantOf(input.startsAt, project.timeZone, input.startsAtOffset, 'startsAt');
     await activityRepo.updateActivities(tx, projectId, [activityId], {
       startsAt,
-      durationMinutes: input.durationMinutes,
+      durationMinutes: input.durationMinutes ?? locked.durationMinutes,
       noDate: false,
     });
   });
