@@ -181,6 +181,8 @@ export const readCalendarFeed = defineEndpoint({
   method: 'GET',
   path: '/calendar/:file',
   access: 'public',
+  // A read of the feed is not the organiser's activity, even from a signed-in browser.
+  touchesSession: false,
   tag,
   summary:
     'A feed read by a calendar application at its secret address (`<token>.ics`, no session): text/calendar; an unknown or replaced token is 404; rate-limited',
