@@ -22,6 +22,8 @@ export const HELP_SCREENS = [
   'project.activityEdition',
   'project.activityTables',
   'project.tableAssignment',
+  'project.activityCalendar',
+  'project.landing',
   'outbox',
   'admin.organisation',
   'admin.companies',

@@ -5,6 +5,7 @@
 import enActivities from './en/activities.json';
 import enActivityLink from './en/activity-link.json';
 import enActivityTables from './en/activity-tables.json';
+import enCalendar from './en/calendar.json';
 import enCore from './en/core.json';
 import enEditor from './en/editor.json';
 import enGroups from './en/groups.json';
@@ -24,6 +25,7 @@ import enWizard from './en/wizard.json';
 import frActivities from './fr/activities.json';
 import frActivityLink from './fr/activity-link.json';
 import frActivityTables from './fr/activity-tables.json';
+import frCalendar from './fr/calendar.json';
 import frCore from './fr/core.json';
 import frEditor from './fr/editor.json';
 import frGroups from './fr/groups.json';
@@ -85,6 +87,7 @@ export const fr = merge(
   frActivities,
   frActivityLink,
   frActivityTables,
+  frCalendar,
 );
 export const en = merge(
   enCore,
@@ -106,6 +109,7 @@ export const en = merge(
   enActivities,
   enActivityLink,
   enActivityTables,
+  enCalendar,
 );
 
 /** Québec French and Canadian English for dates, numbers and money. */

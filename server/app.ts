@@ -22,10 +22,12 @@ import { registerActivityRoutes } from './modules/activities/routes';
 import { registerActivityLinkRoutes } from './modules/activity-links/routes';
 import { registerActivityTableRoutes } from './modules/activity-tables/routes';
 import { registerActivityVideoRoutes } from './modules/activity-video/routes';
+import { registerCalendarRoutes } from './modules/calendar/routes';
 import { registerCompanyRoutes } from './modules/companies/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerGroupRoutes } from './modules/groups/routes';
 import { registerHelpRoutes } from './modules/help/routes';
+import { registerLandingRoutes } from './modules/landing/routes';
 import { registerMailRoutes } from './modules/mail/routes';
 import { registerOrganisationRoutes } from './modules/organisation/routes';
 import { registerParticipantImportRoutes } from './modules/participant-import/routes';
@@ -160,6 +162,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerActivityLinkRoutes(app, deps);
   registerActivityVideoRoutes(app, deps);
   registerActivityTableRoutes(app, deps);
+  registerCalendarRoutes(app, deps);
+  registerLandingRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

@@ -18,6 +18,7 @@ import { RouteError } from '../components/feedback/route-error';
 import { activityEditionSearch } from '../features/activities/edition/tabs';
 import { activitySearch } from '../features/activities/search';
 import { assignmentSearch } from '../features/activity-tables/search';
+import { calendarSearch } from '../features/calendar/search';
 import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
 import { sessionQuery } from '../features/session/api';
@@ -120,6 +121,14 @@ const ActivityTablesPage = lazyRouteComponent(
 const TableAssignmentPage = lazyRouteComponent(
   () => import('../features/activity-tables/table-assignment-page'),
   'TableAssignmentPage',
+);
+const ActivityCalendarPage = lazyRouteComponent(
+  () => import('../features/calendar/activity-calendar-page'),
+  'ActivityCalendarPage',
+);
+const LandingSelectionPage = lazyRouteComponent(
+  () => import('../features/landing/landing-selection-page'),
+  'LandingSelectionPage',
 );
 const OutboxPage = lazyRouteComponent(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const WhatsNewPage = lazyRouteComponent(() => import('../features/releases/whats-new-page'), 'WhatsNewPage');
@@ -289,6 +298,21 @@ const projectActivityConfigurationRoute = createRoute({
   component: ActivityConfigurationPage,
 });
 
+/** The activities in a day or week calendar (project zone), dragged to move; the iCalendar feed. */
+const projectActivityCalendarRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/calendar',
+  validateSearch: calendarSearch,
+  component: ActivityCalendarPage,
+});
+
+/** J6: the activities the registration landing page shows. */
+const projectLandingRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/landing',
+  component: LandingSelectionPage,
+});
+
 /** V4: an activity's edition, its tab in the URL. */
 const projectActivityEditionRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -386,6 +410,8 @@ const routeTree = rootRoute.addChildren([
       projectParticipantImportRoute,
       projectActivitiesRoute,
       projectActivityConfigurationRoute,
+      projectActivityCalendarRoute,
+      projectLandingRoute,
       projectActivityEditionRoute,
       projectActivityTablesRoute,
       projectTableAssignmentRoute,
