@@ -65,6 +65,10 @@ const menuNameOne = plainText(100).pipe(z.string().min(2, { error: 'validation.r
  */
 export const activitySettings = z.object({ defaultMenu: localized(menuNameOne).nullable() });
 export type ActivitySettingsInput = z.input<typeof activitySettings>;
+export const activitySettingsResponse = z.object({
+  defaultMenu: z.object({ fr: z.string(), en: z.string() }).nullable(),
+});
+export type ActivitySettings = z.input<typeof activitySettingsResponse>;
 
 // ---------- endpoints ----------
 
@@ -165,7 +169,7 @@ export const getActivitySettings = defineEndpoint({
   tag,
   summary: 'V2 the defaults of the project’s activities (the default menu’s name)',
   params: projectParams,
-  response: activitySettings,
+  response: activitySettingsResponse,
 });
 
 export const saveActivitySettings = defineEndpoint({
@@ -176,5 +180,5 @@ export const saveActivitySettings = defineEndpoint({
   summary: 'V2 save the defaults of the project’s activities (null turns the default menu off)',
   params: projectParams,
   body: activitySettings,
-  response: activitySettings,
+  response: activitySettingsResponse,
 });
