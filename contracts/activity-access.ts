@@ -64,6 +64,8 @@ const menuNameOne = plainText(100).pipe(z.string().min(2, { error: 'validation.r
  * switch is off (they are listed without a menu name).
  */
 export const activitySettings = z.object({ defaultMenu: localized(menuNameOne).nullable() });
+/** The configuration page's form once the switch is on: the name in both languages. */
+export const defaultMenuForm = z.object({ defaultMenu: localized(menuNameOne) });
 export type ActivitySettingsInput = z.input<typeof activitySettings>;
 export const activitySettingsResponse = z.object({
   defaultMenu: z.object({ fr: z.string(), en: z.string() }).nullable(),

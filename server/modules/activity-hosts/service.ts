@@ -161,6 +161,9 @@ export async function sendHostMail(
   const t = translator(auth.locale);
   return {
     success: true,
-    title: t('activities.hosts.mailSent', { name: `${host.firstName} ${host.lastName}`, email: host.email }),
+    title: t('activities.hosts.mailSent', {
+      name: `${host.firstName} ${host.lastName}`,
+      address: host.email,
+    }),
   };
 }
