@@ -30,7 +30,7 @@ export function AccessEditor({ projectId, owner }: { projectId: string; owner: A
         </Title>
         {list.data && (
           <Badge
-            color={list.data.restricted ? 'orange.9' : 'teal.9'}
+            color={list.data.restricted ? 'orange' : 'teal'}
             variant="light"
             data-testid="access-state"
           >

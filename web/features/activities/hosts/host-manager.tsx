@@ -71,7 +71,7 @@ export function HostManager({ projectId, activityId }: { projectId: string; acti
                 <Group gap="xs">
                   <Text fw={600}>{fullName(host)}</Text>
                   {host.participantId && (
-                    <Badge size="sm" variant="light" color="blue.9">
+                    <Badge size="sm" variant="light" color="blue">
                       {t('activities.hosts.participant')}
                     </Badge>
                   )}
