@@ -115,23 +115,39 @@ function accessEndpoints<S extends z.core.$ZodShape>(base: string, shape: S, wha
   };
 }
 
-export type AccessEndpoints = typeof categoryAccessEndpoints;
+export type AccessEndpoints = ReturnType<typeof accessEndpoints<typeof categoryParams.shape>>;
 
-export const activityAccessEndpoints = accessEndpoints(
-  '/api/projects/:projectId/activities/:activityId',
-  activityParams.shape,
-  'an activity',
-);
-export const sectionAccessEndpoints = accessEndpoints(
+// Each endpoint is a top-level export (the OpenAPI walk and the route list read them so).
+export const {
+  list: listActivityAccess,
+  add: addActivityAccess,
+  remove: removeActivityAccess,
+} = accessEndpoints('/api/projects/:projectId/activities/:activityId', activityParams.shape, 'an activity');
+export const {
+  list: listSectionAccess,
+  add: addSectionAccess,
+  remove: removeSectionAccess,
+} = accessEndpoints(
   '/api/projects/:projectId/activity-sections/:categoryId',
   categoryParams.shape,
   'a section (menu)',
 );
-export const categoryAccessEndpoints = accessEndpoints(
+export const {
+  list: listCategoryAccess,
+  add: addCategoryAccess,
+  remove: removeCategoryAccess,
+} = accessEndpoints(
   '/api/projects/:projectId/activity-categories/:categoryId',
   categoryParams.shape,
   'a category',
 );
+
+/** The endpoints of an owner, grouped. */
+export const ACCESS_ENDPOINTS = {
+  activity: { list: listActivityAccess, add: addActivityAccess, remove: removeActivityAccess },
+  section: { list: listSectionAccess, add: addSectionAccess, remove: removeSectionAccess },
+  category: { list: listCategoryAccess, add: addCategoryAccess, remove: removeCategoryAccess },
+};
 
 export const getActivityReport = defineEndpoint({
   method: 'GET',

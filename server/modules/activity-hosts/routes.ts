@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ActivityCategoryKind } from '../../../contracts/activities';
 import {
+  ACCESS_ENDPOINTS,
   type AccessEndpoints,
-  activityAccessEndpoints,
-  categoryAccessEndpoints,
   exportActivityMembersCsv,
   getActivityReport,
   getActivitySettings,
   saveActivitySettings,
-  sectionAccessEndpoints,
   setActivityParent,
 } from '../../../contracts/activity-access';
 import {
@@ -47,7 +45,7 @@ export function registerActivityHostRoutes(app: FastifyInstance, deps: Deps) {
     hosts.lookupEmail(deps, auth, params.projectId, body.email),
   );
 
-  const activityAccess = activityAccessEndpoints;
+  const activityAccess = ACCESS_ENDPOINTS.activity;
   route(app, activityAccess.list, ({ auth, params }) =>
     access.listAccess(deps, auth, params.projectId, { activityId: params.activityId }),
   );
@@ -57,8 +55,8 @@ export function registerActivityHostRoutes(app: FastifyInstance, deps: Deps) {
   route(app, activityAccess.remove, ({ auth, params }) =>
     access.removeAccess(deps, auth, params.projectId, { activityId: params.activityId }, params.accessId),
   );
-  registerCategoryAccess(app, deps, 'section', sectionAccessEndpoints);
-  registerCategoryAccess(app, deps, 'category', categoryAccessEndpoints);
+  registerCategoryAccess(app, deps, 'section', ACCESS_ENDPOINTS.section);
+  registerCategoryAccess(app, deps, 'category', ACCESS_ENDPOINTS.category);
 
   route(app, getActivityReport, ({ auth, params }) =>
     access.getReport(deps, auth, params.projectId, params.activityId),

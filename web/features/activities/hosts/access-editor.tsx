@@ -29,11 +29,7 @@ export function AccessEditor({ projectId, owner }: { projectId: string; owner: A
           {t('activities.access.title')}
         </Title>
         {list.data && (
-          <Badge
-            color={list.data.restricted ? 'orange' : 'teal'}
-            variant="light"
-            data-testid="access-state"
-          >
+          <Badge color={list.data.restricted ? 'orange' : 'teal'} variant="light" data-testid="access-state">
             {t(list.data.restricted ? 'activities.access.restricted' : 'activities.access.visibleToAll')}
           </Badge>
         )}

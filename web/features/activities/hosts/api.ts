@@ -1,15 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  ACCESS_ENDPOINTS,
   type AccessEndpoints,
   type AccessInput,
   type ActivitySettingsInput,
-  activityAccessEndpoints,
-  categoryAccessEndpoints,
   exportActivityMembersCsv,
   getActivityReport,
   getActivitySettings,
   saveActivitySettings,
-  sectionAccessEndpoints,
   setActivityParent,
 } from '../../../../contracts/activity-access';
 import {
@@ -111,15 +109,9 @@ export type AccessOwner =
   | { kind: 'activity'; activityId: string }
   | { kind: 'section' | 'category'; categoryId: string };
 
-const ENDPOINTS = {
-  activity: activityAccessEndpoints,
-  section: sectionAccessEndpoints,
-  category: categoryAccessEndpoints,
-} as const;
-
 /** The endpoints and path parameters of an owner (the activity's endpoints take the same shape). */
 function accessOf(projectId: string, owner: AccessOwner) {
-  const endpoints = ENDPOINTS[owner.kind] as unknown as AccessEndpoints;
+  const endpoints = ACCESS_ENDPOINTS[owner.kind] as unknown as AccessEndpoints;
   const params =
     owner.kind === 'activity'
       ? { projectId, activityId: owner.activityId }
