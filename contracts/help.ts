@@ -20,6 +20,8 @@ export const HELP_SCREENS = [
   'project.activities',
   'project.activitySettings',
   'project.activityEdition',
+  'project.activityTables',
+  'project.tableAssignment',
   'outbox',
   'admin.organisation',
   'admin.companies',

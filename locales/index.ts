@@ -4,6 +4,8 @@
  */
 import enActivities from './en/activities.json';
 import enActivityHosts from './en/activity-hosts.json';
+import enActivityLink from './en/activity-link.json';
+import enActivityTables from './en/activity-tables.json';
 import enCore from './en/core.json';
 import enEditor from './en/editor.json';
 import enGroups from './en/groups.json';
@@ -22,6 +24,8 @@ import enSorting from './en/sorting.json';
 import enWizard from './en/wizard.json';
 import frActivities from './fr/activities.json';
 import frActivityHosts from './fr/activity-hosts.json';
+import frActivityLink from './fr/activity-link.json';
+import frActivityTables from './fr/activity-tables.json';
 import frCore from './fr/core.json';
 import frEditor from './fr/editor.json';
 import frGroups from './fr/groups.json';
@@ -82,6 +86,8 @@ export const fr = merge(
   frParticipantImport,
   frActivities,
   frActivityHosts,
+  frActivityLink,
+  frActivityTables,
 );
 export const en = merge(
   enCore,
@@ -102,6 +108,8 @@ export const en = merge(
   enParticipantImport,
   enActivities,
   enActivityHosts,
+  enActivityLink,
+  enActivityTables,
 );
 
 /** Québec French and Canadian English for dates, numbers and money. */
