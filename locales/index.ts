@@ -3,6 +3,7 @@
  * Two files may share a branch (`errors`) but never a leaf: a clash throws at start, and the locale guard test names it.
  */
 import enActivities from './en/activities.json';
+import enActivityHosts from './en/activity-hosts.json';
 import enActivityLink from './en/activity-link.json';
 import enActivityTables from './en/activity-tables.json';
 import enCalendar from './en/calendar.json';
@@ -23,6 +24,7 @@ import enRoles from './en/roles.json';
 import enSorting from './en/sorting.json';
 import enWizard from './en/wizard.json';
 import frActivities from './fr/activities.json';
+import frActivityHosts from './fr/activity-hosts.json';
 import frActivityLink from './fr/activity-link.json';
 import frActivityTables from './fr/activity-tables.json';
 import frCalendar from './fr/calendar.json';
@@ -85,6 +87,7 @@ export const fr = merge(
   frParticipants,
   frParticipantImport,
   frActivities,
+  frActivityHosts,
   frActivityLink,
   frActivityTables,
   frCalendar,
@@ -107,6 +110,7 @@ export const en = merge(
   enParticipants,
   enParticipantImport,
   enActivities,
+  enActivityHosts,
   enActivityLink,
   enActivityTables,
   enCalendar,

@@ -19,6 +19,7 @@ import { registerErrorHandling, sendProblem } from './http/errors';
 import { registerNulCharacterGuard } from './http/nul-characters';
 import { type Jobs, noJobs } from './jobs/queue';
 import { registerActivityRoutes } from './modules/activities/routes';
+import { registerActivityHostRoutes } from './modules/activity-hosts/routes';
 import { registerActivityLinkRoutes } from './modules/activity-links/routes';
 import { registerActivityTableRoutes } from './modules/activity-tables/routes';
 import { registerActivityVideoRoutes } from './modules/activity-video/routes';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerParticipantRoutes(app, deps);
   registerParticipantImportRoutes(app, deps);
   registerActivityRoutes(app, deps);
+  registerActivityHostRoutes(app, deps);
   registerActivityLinkRoutes(app, deps);
   registerActivityVideoRoutes(app, deps);
   registerActivityTableRoutes(app, deps);
