@@ -298,10 +298,10 @@ function hardCodedTexts(): string[] {
 
 describe('locale files (a)', () => {
   it('are all merged into the catalogue, each French file with its English twin', () => {
-    const index = readFileSync(join(ROOT, 'locales/index.ts'), 'utf8');
     for (const lang of LANGS) {
+      const index = readFileSync(join(ROOT, `locales/${lang}.ts`), 'utf8');
       for (const file of readdirSync(join(ROOT, 'locales', lang))) {
-        expect(index, `locales/${lang}/${file} is not imported by locales/index.ts`).toContain(
+        expect(index, `locales/${lang}/${file} is not imported by locales/${lang}.ts`).toContain(
           `./${lang}/${file}'`,
         );
         const twin = join(ROOT, 'locales', lang === 'fr' ? 'en' : 'fr', file);
