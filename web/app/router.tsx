@@ -108,6 +108,10 @@ const ActivityConfigurationPage = lazyRouteComponent(
   () => import('../features/activities/activity-configuration-page'),
   'ActivityConfigurationPage',
 );
+const ActivityImportPage = lazyRouteComponent(
+  () => import('../features/activities/import/activity-import-page'),
+  'ActivityImportPage',
+);
 const ActivityEditionPage = lazyRouteComponent(
   () => import('../features/activities/edition/activity-edition-page'),
   'ActivityEditionPage',
@@ -280,6 +284,13 @@ const projectActivityConfigurationRoute = createRoute({
   component: ActivityConfigurationPage,
 });
 
+/** V1: import of activities from a spreadsheet. */
+const projectActivityImportRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/import',
+  component: ActivityImportPage,
+});
+
 /** V4: an activity's edition, its tab in the URL. */
 const projectActivityEditionRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -362,6 +373,7 @@ const routeTree = rootRoute.addChildren([
       projectParticipantImportRoute,
       projectActivitiesRoute,
       projectActivityConfigurationRoute,
+      projectActivityImportRoute,
       projectActivityEditionRoute,
       projectRolesRoute,
       projectGroupsRoute,

@@ -2,10 +2,41 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { normalisePhone } from '../../../contracts/phone';
+import { ACTIVITY_HEADER_WORDS } from '../activity-import/headers';
 import { HEADER_SYNONYMS, matchHeaders, normaliseHeader } from './headers';
 import { decodeWindows1252 } from './windows-1252';
 
 export type FileKind = 'csv' | 'xlsx';
+
+/**
+ * How a kind of import lays its sheet out (a name, so that the reading thread is told it in a message): which header
+ * words it knows, where its data rows start, and whether a workbook's date cells keep their time.
+ */
+export type SheetLayout = 'participants' | 'activities';
+
+interface LayoutRules {
+  /** Every header word the automatic mapping knows, in French and English (compared normalised). */
+  words: Set<string>;
+  /** The first row of data: the header row is above it. */
+  isData: (row: string[]) => boolean;
+  /** A workbook's date cell read with its time (`2026-05-12T09:30`) when it has one, else as a day. */
+  dateTimes: boolean;
+}
+
+const LAYOUTS: Record<SheetLayout, LayoutRules> = {
+  // The participants start at the first row holding an address (a cell with an @).
+  participants: {
+    words: new Set(Object.values(HEADER_SYNONYMS).flat()),
+    isData: (row) => row.some((cell) => cell.includes('@')),
+    dateTimes: false,
+  },
+  // The activities start at the first row holding a date (a start).
+  activities: {
+    words: ACTIVITY_HEADER_WORDS,
+    isData: (row) => row.some((cell) => /^\d{4}-\d{2}-\d{2}/.test(cell)),
+    dateTimes: true,
+  },
+};
 
 /** .xlsx files are zip archives (PK\x03\x04); anything else is read as text (CSV, comma or semicolon). */
 export function detectKind(bytes: Uint8Array): FileKind {
@@ -31,14 +62,18 @@ function delimiterOf(bytes: Uint8Array): string {
 }
 
 /** A cell of exceljs as text: rich text, hyperlinks, formulas and dates included. */
-function cellText(value: unknown): string {
+function cellText(value: unknown, dateTimes = false): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) {
+    // Excel keeps a wall time, which exceljs hands over as that time in UTC.
+    const iso = value.toISOString();
+    return dateTimes && iso.slice(11, 16) !== '00:00' ? iso.slice(0, 16) : iso.slice(0, 10);
+  }
   if (typeof value === 'object') {
     const v = value as Record<string, unknown>;
     if (Array.isArray(v.richText)) return v.richText.map((r: { text: string }) => r.text).join('');
     if (typeof v.text === 'string') return v.text;
-    if ('result' in v) return cellText(v.result);
+    if ('result' in v) return cellText(v.result, dateTimes);
     if (typeof v.hyperlink === 'string') return v.hyperlink.replace(/^mailto:/, '');
     return '';
   }
@@ -82,6 +117,7 @@ export function csvAsUtf8(bytes: Uint8Array): Uint8Array {
 export async function* readRows(
   bytes: Uint8Array,
   onBytes: (read: number) => void = () => {},
+  dateTimes = false,
 ): AsyncGenerator<string[]> {
   if (detectKind(bytes) === 'xlsx') {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(counted(bytes, onBytes), {
@@ -95,7 +131,7 @@ export async function* readRows(
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         const values = row.values as unknown[];
         const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]).trim());
+        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i], dateTimes).trim());
         // Rows skipped by the file (entirely empty) keep their line numbers.
         yield Object.assign(cells, { line: row.number });
       }
@@ -155,23 +191,20 @@ export const lineOf = (row: string[], fallback: number) => (row as SheetRow).lin
 /** How many filled rows are looked through for the header row. */
 const HEADER_SEARCH_ROWS = 10;
 const filledCells = (row: string[]) => row.filter((cell) => cell).length;
-/** Every header word the automatic mapping knows, in French and English (compared normalised). */
-const KNOWN_HEADERS = new Set(Object.values(HEADER_SYNONYMS).flat());
-const knownHeaders = (row: string[]) => row.filter((cell) => KNOWN_HEADERS.has(normaliseHeader(cell))).length;
 
 /**
- * Which of the first filled rows is the header row. The participants start at the first row holding an address
- * (a cell with an @): the header is above it. Of the rows above, the one with the most cells titled as the
+ * Which of the first filled rows is the header row. The data starts at the layout's first data row (for
+ * participants, the first row holding an address: a cell with an @): the header is above it. Of the rows above, the one with the most cells titled as the
  * automatic mapping knows them (« Prénom », "E-mail"…); if none is, the first with two filled cells or more, else the
  * first row (a one-column file).
  */
-function headerIndex(rows: string[][]): number {
-  const data = rows.findIndex((row) => row.some((cell) => cell.includes('@')));
+function headerIndex(rows: string[][], layout: LayoutRules): number {
+  const data = rows.findIndex(layout.isData);
   const above = data < 0 ? rows : rows.slice(0, Math.max(data, 1));
   let best = -1;
   let bestScore = 0;
   above.forEach((row, i) => {
-    const score = knownHeaders(row);
+    const score = row.filter((cell) => layout.words.has(normaliseHeader(cell))).length;
     if (score > bestScore) [best, bestScore] = [i, score];
   });
   if (best >= 0) return best;
@@ -187,10 +220,12 @@ function headerIndex(rows: string[][]): number {
 export async function* readSheet(
   bytes: Uint8Array,
   onBytes: (read: number) => void = () => {},
+  layoutName: SheetLayout = 'participants',
 ): AsyncGenerator<string[]> {
+  const layout = LAYOUTS[layoutName];
   const first: string[][] = [];
   let started = false;
-  for await (const row of readRows(bytes, onBytes)) {
+  for await (const row of readRows(bytes, onBytes, layout.dateTimes)) {
     if (!filledCells(row)) continue;
     if (started) {
       yield row;
@@ -199,8 +234,8 @@ export async function* readSheet(
     first.push(row);
     if (first.length >= HEADER_SEARCH_ROWS) {
       started = true;
-      yield* first.slice(headerIndex(first));
+      yield* first.slice(headerIndex(first, layout));
     }
   }
-  if (!started && first.length) yield* first.slice(headerIndex(first));
+  if (!started && first.length) yield* first.slice(headerIndex(first, layout));
 }

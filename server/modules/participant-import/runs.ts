@@ -3,6 +3,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/auth-context';
 import { dryRun } from './dry-run';
+import type { ImportKindName } from './kind';
+import { kindNamed } from './kinds';
 import { present } from './present';
 import { saveRows } from './save';
 import { dropReading } from './sheet-reader';
@@ -157,11 +159,16 @@ async function startRun(deps: Deps, state: ImportState, status: 'analysing' | 's
   }
 }
 
-export async function startDryRun(deps: Deps, auth: AuthContext, projectId: string, id: string) {
-  const state = await loadState(deps, auth, projectId, id);
+export async function startDryRun(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  id: string,
+  kind: ImportKindName = 'participants',
+) {
+  const state = await loadState(deps, auth, projectId, id, kind);
   assertIdle(state);
-  if (!state.mapping.includes('email'))
-    throw AppError.field('mapping', 'validation.participantImport.emailColumn');
+  kindNamed(kind).checkMapping(state.mapping);
   state.locale = auth.locale;
   await start(deps, state, 'analysing');
   return present(deps, auth, state);
@@ -173,8 +180,9 @@ export async function save(
   projectId: string,
   id: string,
   sendInscription: boolean,
+  kind: ImportKindName = 'participants',
 ) {
-  const state = await loadState(deps, auth, projectId, id);
+  const state = await loadState(deps, auth, projectId, id, kind);
   assertIdle(state);
   if (state.status === 'uploaded') throw new AppError('participantImport.notAnalysed', 'conflict');
   state.sendInscription = sendInscription;
