@@ -60,7 +60,11 @@ export async function runImport(deps: Deps, data: ImportJobData) {
     void noteActivity(deps, state)
       .catch((err) => {
         if (isExpired(err)) gone = true;
-        else console.error('participant import activity:', String((err as Error).message).slice(0, 300));
+        else
+          console.error(
+            `${state.kind ?? 'participants'} import activity:`,
+            String((err as Error).message).slice(0, 300),
+          );
       })
       .finally(() => {
         noting = false;
@@ -95,7 +99,10 @@ export async function runImport(deps: Deps, data: ImportJobData) {
         : 'errors.participantImport.failed';
     Object.assign(state, { status: 'failed', progress: 100, error: code });
     if (!(err instanceof AppError))
-      console.error('participant import failed:', String((err as Error).message).slice(0, 300));
+      console.error(
+        `${state.kind ?? 'participants'} import failed:`,
+        String((err as Error).message).slice(0, 300),
+      );
   } finally {
     live.delete(state.id);
     // What this run kept but did not hand over (it failed or was superseded).
@@ -115,7 +122,10 @@ export async function runImport(deps: Deps, data: ImportJobData) {
     // Purged meanwhile: nothing of it is written again. Another failure leaves the retention counting from the
     // run's last heartbeat: the run's outcome is written all the same.
     if (isExpired(err)) return;
-    console.error('participant import activity:', String((err as Error).message).slice(0, 300));
+    console.error(
+      `${state.kind ?? 'participants'} import activity:`,
+      String((err as Error).message).slice(0, 300),
+    );
   }
   await writeState(deps, state);
   await dropChecked(deps, state.id, dropped);
@@ -151,7 +161,7 @@ async function startRun(deps: Deps, state: ImportState, status: 'analysing' | 's
     const waiting: LiveRun = { progress: 0 };
     live.set(state.id, waiting);
     void runImport(deps, data)
-      .catch((err) => console.error('participant import failed', err))
+      .catch((err) => console.error(`${state.kind ?? 'participants'} import failed`, err))
       // A run that did not start (the import changed meanwhile, the storage failed) leaves no "working" mark.
       .finally(() => {
         if (live.get(state.id) === waiting) live.delete(state.id);
