@@ -21,6 +21,8 @@ export const HELP_SCREENS = [
   'project.activitySettings',
   'project.activityImport',
   'project.activityEdition',
+  'project.activityTables',
+  'project.tableAssignment',
   'outbox',
   'admin.organisation',
   'admin.companies',

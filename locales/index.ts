@@ -4,6 +4,8 @@
  */
 import enActivities from './en/activities.json';
 import enActivityImport from './en/activity-import.json';
+import enActivityLink from './en/activity-link.json';
+import enActivityTables from './en/activity-tables.json';
 import enCore from './en/core.json';
 import enEditor from './en/editor.json';
 import enGroups from './en/groups.json';
@@ -22,6 +24,8 @@ import enSorting from './en/sorting.json';
 import enWizard from './en/wizard.json';
 import frActivities from './fr/activities.json';
 import frActivityImport from './fr/activity-import.json';
+import frActivityLink from './fr/activity-link.json';
+import frActivityTables from './fr/activity-tables.json';
 import frCore from './fr/core.json';
 import frEditor from './fr/editor.json';
 import frGroups from './fr/groups.json';
@@ -82,6 +86,8 @@ export const fr = merge(
   frParticipantImport,
   frActivities,
   frActivityImport,
+  frActivityLink,
+  frActivityTables,
 );
 export const en = merge(
   enCore,
@@ -102,6 +108,8 @@ export const en = merge(
   enParticipantImport,
   enActivities,
   enActivityImport,
+  enActivityLink,
+  enActivityTables,
 );
 
 /** Québec French and Canadian English for dates, numbers and money. */

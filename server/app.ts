@@ -20,6 +20,9 @@ import { registerNulCharacterGuard } from './http/nul-characters';
 import { type Jobs, noJobs } from './jobs/queue';
 import { registerActivityRoutes } from './modules/activities/routes';
 import { registerActivityImportRoutes } from './modules/activity-import/routes';
+import { registerActivityLinkRoutes } from './modules/activity-links/routes';
+import { registerActivityTableRoutes } from './modules/activity-tables/routes';
+import { registerActivityVideoRoutes } from './modules/activity-video/routes';
 import { registerCompanyRoutes } from './modules/companies/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerGroupRoutes } from './modules/groups/routes';
@@ -156,6 +159,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerParticipantImportRoutes(app, deps);
   registerActivityRoutes(app, deps);
   registerActivityImportRoutes(app, deps);
+  registerActivityLinkRoutes(app, deps);
+  registerActivityVideoRoutes(app, deps);
+  registerActivityTableRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

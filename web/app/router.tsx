@@ -17,6 +17,7 @@ import { listSearchSchema } from '../components/data-table/list-search';
 import { RouteError } from '../components/feedback/route-error';
 import { activityEditionSearch } from '../features/activities/edition/tabs';
 import { activitySearch } from '../features/activities/search';
+import { assignmentSearch } from '../features/activity-tables/search';
 import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
 import { sessionQuery } from '../features/session/api';
@@ -115,6 +116,14 @@ const ActivityImportPage = lazyRouteComponent(
 const ActivityEditionPage = lazyRouteComponent(
   () => import('../features/activities/edition/activity-edition-page'),
   'ActivityEditionPage',
+);
+const ActivityTablesPage = lazyRouteComponent(
+  () => import('../features/activity-tables/activity-tables-page'),
+  'ActivityTablesPage',
+);
+const TableAssignmentPage = lazyRouteComponent(
+  () => import('../features/activity-tables/table-assignment-page'),
+  'TableAssignmentPage',
 );
 const OutboxPage = lazyRouteComponent(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const WhatsNewPage = lazyRouteComponent(() => import('../features/releases/whats-new-page'), 'WhatsNewPage');
@@ -299,6 +308,21 @@ const projectActivityEditionRoute = createRoute({
   component: ActivityEditionPage,
 });
 
+/** J7: the tables of a meeting category (standard and VIP counts, add, edit, delete). */
+const projectActivityTablesRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/categories/$categoryId/tables',
+  component: ActivityTablesPage,
+});
+
+/** J7: the table assignment page of a category, its tab (by table, without a table) in the URL. */
+const projectTableAssignmentRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/categories/$categoryId/assignments',
+  validateSearch: assignmentSearch,
+  component: TableAssignmentPage,
+});
+
 /** J4: the participant roles of the project. */
 const projectRolesRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -375,6 +399,8 @@ const routeTree = rootRoute.addChildren([
       projectActivityConfigurationRoute,
       projectActivityImportRoute,
       projectActivityEditionRoute,
+      projectActivityTablesRoute,
+      projectTableAssignmentRoute,
       projectRolesRoute,
       projectGroupsRoute,
       projectProfileFieldsRoute,

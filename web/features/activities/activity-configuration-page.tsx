@@ -84,6 +84,17 @@ function CategoryList({ projectId, kind }: { projectId: string; kind: ActivityCa
                 </Text>
               </Stack>
               <Group gap={4} wrap="nowrap">
+                {kind === 'category' && (
+                  <AnchorTo
+                    to="/projects/$projectId/activities/categories/$categoryId/tables"
+                    params={{ projectId, categoryId: item.id }}
+                    size="sm"
+                    mr="xs"
+                    aria-label={t('activityTables.openNamed', { name: nameOf(item.name) })}
+                  >
+                    {t('activityTables.open')}
+                  </AnchorTo>
+                )}
                 <EditDeleteActions
                   editLabel={t('activities.editNamed', { name: nameOf(item.name) })}
                   deleteLabel={t('activities.deleteNamed', { name: nameOf(item.name) })}

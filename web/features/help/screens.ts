@@ -18,6 +18,8 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/projects/$projectId/activities/configuration': 'project.activitySettings',
   '/app/projects/$projectId/activities/import': 'project.activityImport',
   '/app/projects/$projectId/activities/$activityId': 'project.activityEdition',
+  '/app/projects/$projectId/activities/categories/$categoryId/tables': 'project.activityTables',
+  '/app/projects/$projectId/activities/categories/$categoryId/assignments': 'project.tableAssignment',
   '/app/projects/$projectId/profile-fields': 'project.profileFields',
   '/app/outbox': 'outbox',
   '/app/admin/organisation': 'admin.organisation',
