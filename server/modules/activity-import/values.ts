@@ -33,7 +33,6 @@ function wordsOf<T extends string>(
 }
 
 export const readType = wordsOf<ActivityType>(ACTIVITY_TYPES, (k) => `activities.types.${k}`, {
-  'in person': 'session',
   conférence: 'session',
   conference: 'session',
   atelier: 'session',
