@@ -68,6 +68,13 @@ export function readYesNo(text: string): boolean | null | undefined {
 export function readStart(text: string): { local: string; offset?: string } | null | undefined {
   const cell = text.trim();
   if (!cell) return undefined;
+  // A workbook's date cell: Excel's serial number (days since 1899-12-30, the time as the fraction), a wall time.
+  if (/^\d{4,7}(\.\d+)?$/.test(cell)) {
+    const ms = Math.round(((Number(cell) - 25569) * 86_400_000) / 60_000) * 60_000;
+    const date = new Date(ms);
+    const year = date.getUTCFullYear();
+    return year >= 1900 && year <= 2999 ? { local: date.toISOString().slice(0, 16) } : null;
+  }
   const m =
     /^(\d{4}-\d{2}-\d{2})[ T]+(\d{1,2})\s*[:h]\s*(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?:(Z)|(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?)?$/i.exec(
       cell,
@@ -80,10 +87,14 @@ export function readStart(text: string): { local: string; offset?: string } | nu
   return { local, offset: `${sign}${offHours.padStart(2, '0')}:${offMinutes ?? '00'}` };
 }
 
-/** A duration: whole minutes (`90`, `90 min`) or hours and minutes (`1:30`, `1h30`, `2 h`). */
+/**
+ * A duration: whole minutes (`90`, `90 min`) or hours and minutes (`1:30`, `1h30`, `2 h`); a workbook's time cell
+ * (`1:30` formatted as a time) is a fraction of a day.
+ */
 export function readDuration(text: string): number | null | undefined {
   const cell = text.trim().toLowerCase();
   if (!cell) return undefined;
+  if (/^0?\.\d+$/.test(cell)) return Math.round(Number(cell) * 1440);
   let m = /^(\d+)\s*(?:min|minutes?)?$/.exec(cell);
   if (m) return Number(m[1]);
   m = /^(\d+)\s*(?::|h)\s*(\d{1,2})?\s*(?:min)?$/.exec(cell);

@@ -10,7 +10,7 @@ export type FileKind = 'csv' | 'xlsx';
 
 /**
  * How a kind of import lays its sheet out (a name, so that the reading thread is told it in a message): which header
- * words it knows, where its data rows start, and whether a workbook's date cells keep their time.
+ * words it knows and where its data rows start.
  */
 export type SheetLayout = 'participants' | 'activities';
 
@@ -19,8 +19,6 @@ interface LayoutRules {
   words: Set<string>;
   /** The first row of data: the header row is above it. */
   isData: (row: string[]) => boolean;
-  /** A workbook's date cell read with its time (`2026-05-12T09:30`) when it has one, else as a day. */
-  dateTimes: boolean;
 }
 
 const LAYOUTS: Record<SheetLayout, LayoutRules> = {
@@ -28,13 +26,11 @@ const LAYOUTS: Record<SheetLayout, LayoutRules> = {
   participants: {
     words: new Set(Object.values(HEADER_SYNONYMS).flat()),
     isData: (row) => row.some((cell) => cell.includes('@')),
-    dateTimes: false,
   },
-  // The activities start at the first row holding a date (a start).
+  // The activities start at the first row holding a date written out (a start; a workbook's date cell is a number).
   activities: {
     words: ACTIVITY_HEADER_WORDS,
     isData: (row) => row.some((cell) => /^\d{4}-\d{2}-\d{2}/.test(cell)),
-    dateTimes: true,
   },
 };
 
@@ -62,18 +58,14 @@ function delimiterOf(bytes: Uint8Array): string {
 }
 
 /** A cell of exceljs as text: rich text, hyperlinks, formulas and dates included. */
-function cellText(value: unknown, dateTimes = false): string {
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    // Excel keeps a wall time, which exceljs hands over as that time in UTC.
-    const iso = value.toISOString();
-    return dateTimes && iso.slice(11, 16) !== '00:00' ? iso.slice(0, 16) : iso.slice(0, 10);
-  }
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
     const v = value as Record<string, unknown>;
     if (Array.isArray(v.richText)) return v.richText.map((r: { text: string }) => r.text).join('');
     if (typeof v.text === 'string') return v.text;
-    if ('result' in v) return cellText(v.result, dateTimes);
+    if ('result' in v) return cellText(v.result);
     if (typeof v.hyperlink === 'string') return v.hyperlink.replace(/^mailto:/, '');
     return '';
   }
@@ -117,7 +109,6 @@ export function csvAsUtf8(bytes: Uint8Array): Uint8Array {
 export async function* readRows(
   bytes: Uint8Array,
   onBytes: (read: number) => void = () => {},
-  dateTimes = false,
 ): AsyncGenerator<string[]> {
   if (detectKind(bytes) === 'xlsx') {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(counted(bytes, onBytes), {
@@ -131,7 +122,7 @@ export async function* readRows(
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         const values = row.values as unknown[];
         const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i], dateTimes).trim());
+        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]).trim());
         // Rows skipped by the file (entirely empty) keep their line numbers.
         yield Object.assign(cells, { line: row.number });
       }
@@ -225,7 +216,7 @@ export async function* readSheet(
   const layout = LAYOUTS[layoutName];
   const first: string[][] = [];
   let started = false;
-  for await (const row of readRows(bytes, onBytes, layout.dateTimes)) {
+  for await (const row of readRows(bytes, onBytes)) {
     if (!filledCells(row)) continue;
     if (started) {
       yield row;
