@@ -19,6 +19,7 @@ export const HELP_SCREENS = [
   'project.profileFields',
   'project.activities',
   'project.activitySettings',
+  'project.activityImport',
   'project.activityEdition',
   'project.activityTables',
   'project.tableAssignment',

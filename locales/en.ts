@@ -3,6 +3,7 @@
 import { merge } from './catalogue';
 import enActivities from './en/activities.json';
 import enActivityHosts from './en/activity-hosts.json';
+import enActivityImport from './en/activity-import.json';
 import enActivityLink from './en/activity-link.json';
 import enActivityTables from './en/activity-tables.json';
 import enCalendar from './en/calendar.json';
@@ -42,6 +43,7 @@ export const en = merge(
   enParticipantImport,
   enActivities,
   enActivityHosts,
+  enActivityImport,
   enActivityLink,
   enActivityTables,
   enCalendar,

@@ -3,6 +3,7 @@
 import { merge } from './catalogue';
 import frActivities from './fr/activities.json';
 import frActivityHosts from './fr/activity-hosts.json';
+import frActivityImport from './fr/activity-import.json';
 import frActivityLink from './fr/activity-link.json';
 import frActivityTables from './fr/activity-tables.json';
 import frCalendar from './fr/calendar.json';
@@ -42,6 +43,7 @@ export const fr = merge(
   frParticipantImport,
   frActivities,
   frActivityHosts,
+  frActivityImport,
   frActivityLink,
   frActivityTables,
   frCalendar,

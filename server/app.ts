@@ -20,6 +20,7 @@ import { registerNulCharacterGuard } from './http/nul-characters';
 import { type Jobs, noJobs } from './jobs/queue';
 import { registerActivityRoutes } from './modules/activities/routes';
 import { registerActivityHostRoutes } from './modules/activity-hosts/routes';
+import { registerActivityImportRoutes } from './modules/activity-import/routes';
 import { registerActivityLinkRoutes } from './modules/activity-links/routes';
 import { registerActivityTableRoutes } from './modules/activity-tables/routes';
 import { registerActivityVideoRoutes } from './modules/activity-video/routes';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerParticipantImportRoutes(app, deps);
   registerActivityRoutes(app, deps);
   registerActivityHostRoutes(app, deps);
+  registerActivityImportRoutes(app, deps);
   registerActivityLinkRoutes(app, deps);
   registerActivityVideoRoutes(app, deps);
   registerActivityTableRoutes(app, deps);

@@ -110,6 +110,10 @@ const ActivityConfigurationPage = lazyRouteComponent(
   () => import('../features/activities/activity-configuration-page'),
   'ActivityConfigurationPage',
 );
+const ActivityImportPage = lazyRouteComponent(
+  () => import('../features/activities/import/activity-import-page'),
+  'ActivityImportPage',
+);
 const ActivityEditionPage = lazyRouteComponent(
   () => import('../features/activities/edition/activity-edition-page'),
   'ActivityEditionPage',
@@ -313,6 +317,13 @@ const projectLandingRoute = createRoute({
   component: LandingSelectionPage,
 });
 
+/** V1: import of activities from a spreadsheet. */
+const projectActivityImportRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/import',
+  component: ActivityImportPage,
+});
+
 /** V4: an activity's edition, its tab in the URL. */
 const projectActivityEditionRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -412,6 +423,7 @@ const routeTree = rootRoute.addChildren([
       projectActivityConfigurationRoute,
       projectActivityCalendarRoute,
       projectLandingRoute,
+      projectActivityImportRoute,
       projectActivityEditionRoute,
       projectActivityTablesRoute,
       projectTableAssignmentRoute,

@@ -60,6 +60,9 @@ export function ActivityListPage() {
           >
             {t('activities.configuration.open')}
           </ButtonTo>
+          <ButtonTo variant="default" to="/projects/$projectId/activities/import" params={{ projectId }}>
+            {t('activityImport.open')}
+          </ButtonTo>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
             {t('activities.add')}
           </Button>

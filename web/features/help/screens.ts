@@ -16,6 +16,7 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/projects/$projectId/groups': 'project.groups',
   '/app/projects/$projectId/activities': 'project.activities',
   '/app/projects/$projectId/activities/configuration': 'project.activitySettings',
+  '/app/projects/$projectId/activities/import': 'project.activityImport',
   '/app/projects/$projectId/activities/$activityId': 'project.activityEdition',
   '/app/projects/$projectId/activities/categories/$categoryId/tables': 'project.activityTables',
   '/app/projects/$projectId/activities/categories/$categoryId/assignments': 'project.tableAssignment',
