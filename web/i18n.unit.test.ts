@@ -17,6 +17,8 @@ import { i18n } from './lib/i18n';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const locales = { fr, en };
+// The browser fetches English when first needed (web/lib/i18n.ts); these checks read it at once.
+if (!i18n.hasResourceBundle('en', 'translation')) i18n.addResourceBundle('en', 'translation', en);
 type Lang = keyof typeof locales;
 const LANGS = Object.keys(locales) as Lang[];
 
