@@ -3,6 +3,7 @@
  * Two files may share a branch (`errors`) but never a leaf: a clash throws at start, and the locale guard test names it.
  */
 import enActivities from './en/activities.json';
+import enActivityMembers from './en/activity-members.json';
 import enCore from './en/core.json';
 import enEditor from './en/editor.json';
 import enGroups from './en/groups.json';
@@ -20,6 +21,7 @@ import enRoles from './en/roles.json';
 import enSorting from './en/sorting.json';
 import enWizard from './en/wizard.json';
 import frActivities from './fr/activities.json';
+import frActivityMembers from './fr/activity-members.json';
 import frCore from './fr/core.json';
 import frEditor from './fr/editor.json';
 import frGroups from './fr/groups.json';
@@ -79,6 +81,7 @@ export const fr = merge(
   frParticipants,
   frParticipantImport,
   frActivities,
+  frActivityMembers,
 );
 export const en = merge(
   enCore,
@@ -98,6 +101,7 @@ export const en = merge(
   enParticipants,
   enParticipantImport,
   enActivities,
+  enActivityMembers,
 );
 
 /** Québec French and Canadian English for dates, numbers and money. */

@@ -19,6 +19,7 @@ import { registerErrorHandling, sendProblem } from './http/errors';
 import { registerNulCharacterGuard } from './http/nul-characters';
 import { type Jobs, noJobs } from './jobs/queue';
 import { registerActivityRoutes } from './modules/activities/routes';
+import { registerActivityMemberRoutes } from './modules/activity-members/routes';
 import { registerCompanyRoutes } from './modules/companies/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerGroupRoutes } from './modules/groups/routes';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerParticipantRoutes(app, deps);
   registerParticipantImportRoutes(app, deps);
   registerActivityRoutes(app, deps);
+  registerActivityMemberRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };
