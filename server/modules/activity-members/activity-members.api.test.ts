@@ -30,7 +30,7 @@ afterAll(async () => {
 type Person = { first: string; last: string; email?: string; organisation?: string };
 
 /** Participants of a project, inserted directly (one role, Acheteur / Buyer); their ids in the given order. */
-export async function addParticipants(projectId: string, people: Person[]) {
+async function addParticipants(projectId: string, people: Person[]) {
   const db = t.deps.db;
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   const [role] = await db
