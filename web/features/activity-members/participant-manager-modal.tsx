@@ -109,6 +109,7 @@ export function ParticipantManagerModal({
             role="alert"
             data-testid="manager-error"
             withCloseButton
+            closeButtonLabel={t('common.close')}
             onClose={() => setError(null)}
           >
             {error}
