@@ -3,7 +3,11 @@
  * Two files may share a branch (`errors`) but never a leaf: a clash throws at start, and the locale guard test names it.
  */
 import enActivities from './en/activities.json';
+import enActivityHosts from './en/activity-hosts.json';
+import enActivityLink from './en/activity-link.json';
 import enActivityMembers from './en/activity-members.json';
+import enActivityTables from './en/activity-tables.json';
+import enCalendar from './en/calendar.json';
 import enCore from './en/core.json';
 import enEditor from './en/editor.json';
 import enGroups from './en/groups.json';
@@ -21,7 +25,11 @@ import enRoles from './en/roles.json';
 import enSorting from './en/sorting.json';
 import enWizard from './en/wizard.json';
 import frActivities from './fr/activities.json';
+import frActivityHosts from './fr/activity-hosts.json';
+import frActivityLink from './fr/activity-link.json';
 import frActivityMembers from './fr/activity-members.json';
+import frActivityTables from './fr/activity-tables.json';
+import frCalendar from './fr/calendar.json';
 import frCore from './fr/core.json';
 import frEditor from './fr/editor.json';
 import frGroups from './fr/groups.json';
@@ -82,6 +90,10 @@ export const fr = merge(
   frParticipantImport,
   frActivities,
   frActivityMembers,
+  frActivityHosts,
+  frActivityLink,
+  frActivityTables,
+  frCalendar,
 );
 export const en = merge(
   enCore,
@@ -102,6 +114,10 @@ export const en = merge(
   enParticipantImport,
   enActivities,
   enActivityMembers,
+  enActivityHosts,
+  enActivityLink,
+  enActivityTables,
+  enCalendar,
 );
 
 /** Québec French and Canadian English for dates, numbers and money. */

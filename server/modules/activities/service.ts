@@ -25,7 +25,12 @@ import { ACTIVITY_DESCRIPTION } from './texts';
  * The instant of a local time of the project's zone. A time that daylight saving skips is refused; one it repeats
  * is refused unless `choice` says which, and the refusal names both instants (with their UTC offsets).
  */
-function instantOf(local: string, timeZone: string, choice: OffsetChoice | undefined, field: string): Date {
+export function instantOf(
+  local: string,
+  timeZone: string,
+  choice: OffsetChoice | undefined,
+  field: string,
+): Date {
   const result = resolveLocalTime(local, timeZone, choice);
   const [date, time] = local.split('T');
   if (result.kind === 'nonexistent') {

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ACTIVITY_TITLE_MAX,
@@ -24,6 +24,7 @@ import {
   OffsetChoiceField,
 } from './activity-fields';
 import { activityCategoryListQuery, activityQuery, useDeleteActivity, useSaveActivity } from './api';
+import { HostStepsFieldset, useHostSteps } from './hosts/host-steps';
 import { LocalDateTimeField } from './local-date-time-field';
 import { useLocalizedName } from './localized-name';
 
@@ -96,12 +97,21 @@ function ActivityForm({
   const [confirmDelete, setConfirmDelete] = useState(false);
   // A start lived twice (clocks falling back): the server named both instants; the organiser picks one.
   const [ambiguous, setAmbiguous] = useState(Boolean(activity?.startsAtOffset));
+  // V3 (add only): the new host, created right after the activity; when that fails the activity is kept and a new
+  // submit saves it again (edit) before trying the host again.
+  const hostSteps = useHostSteps(projectId);
+  const created = useRef<string | null>(null);
   const app = useAppForm({
     schema: activityInput,
     initialValues: activityFormValues(activity),
     submit: async (body) => {
       try {
-        return await save.mutateAsync({ activityId: activity?.id ?? null, body });
+        const saved = await save.mutateAsync({ activityId: activity?.id ?? created.current, body });
+        if (!activity) {
+          created.current = saved.id;
+          await hostSteps.createFor(saved.id);
+        }
+        return saved;
       } catch (error) {
         if (
           error instanceof ApiError &&
@@ -182,6 +192,7 @@ function ActivityForm({
             maxLength={LOCATION_MAX}
             {...field('location')}
           />
+          {!activity && <HostStepsFieldset steps={hostSteps} />}
         </Stack>
         <Group justify="space-between" mt="lg">
           {activity ? (

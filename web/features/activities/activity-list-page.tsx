@@ -47,6 +47,12 @@ export function ActivityListPage() {
           {t('activities.title')}
         </Title>
         <Group gap="xs">
+          <ButtonTo variant="default" to="/projects/$projectId/activities/calendar" params={{ projectId }}>
+            {t('calendar.open')}
+          </ButtonTo>
+          <ButtonTo variant="default" to="/projects/$projectId/activities/landing" params={{ projectId }}>
+            {t('landing.open')}
+          </ButtonTo>
           <ButtonTo
             variant="default"
             to="/projects/$projectId/activities/configuration"
