@@ -5,6 +5,7 @@ import enActivities from './en/activities.json';
 import enActivityHosts from './en/activity-hosts.json';
 import enActivityImport from './en/activity-import.json';
 import enActivityLink from './en/activity-link.json';
+import enActivityMembers from './en/activity-members.json';
 import enActivityTables from './en/activity-tables.json';
 import enCalendar from './en/calendar.json';
 import enCore from './en/core.json';
@@ -45,6 +46,7 @@ export const en = merge(
   enActivityHosts,
   enActivityImport,
   enActivityLink,
+  enActivityMembers,
   enActivityTables,
   enCalendar,
 );

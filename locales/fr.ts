@@ -5,6 +5,7 @@ import frActivities from './fr/activities.json';
 import frActivityHosts from './fr/activity-hosts.json';
 import frActivityImport from './fr/activity-import.json';
 import frActivityLink from './fr/activity-link.json';
+import frActivityMembers from './fr/activity-members.json';
 import frActivityTables from './fr/activity-tables.json';
 import frCalendar from './fr/calendar.json';
 import frCore from './fr/core.json';
@@ -45,6 +46,7 @@ export const fr = merge(
   frActivityHosts,
   frActivityImport,
   frActivityLink,
+  frActivityMembers,
   frActivityTables,
   frCalendar,
 );

@@ -22,6 +22,7 @@ import { registerActivityRoutes } from './modules/activities/routes';
 import { registerActivityHostRoutes } from './modules/activity-hosts/routes';
 import { registerActivityImportRoutes } from './modules/activity-import/routes';
 import { registerActivityLinkRoutes } from './modules/activity-links/routes';
+import { registerActivityMemberRoutes } from './modules/activity-members/routes';
 import { registerActivityTableRoutes } from './modules/activity-tables/routes';
 import { registerActivityVideoRoutes } from './modules/activity-video/routes';
 import { registerCalendarRoutes } from './modules/calendar/routes';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerParticipantRoutes(app, deps);
   registerParticipantImportRoutes(app, deps);
   registerActivityRoutes(app, deps);
+  registerActivityMemberRoutes(app, deps);
   registerActivityHostRoutes(app, deps);
   registerActivityImportRoutes(app, deps);
   registerActivityLinkRoutes(app, deps);
