@@ -35,6 +35,8 @@ const envSchema = z.object({
   SMTP_SECURE: z.enum(['true', 'false']).optional(),
   MAIL_FROM: z.string().trim().default('Maillage <no-reply@maillage.local>'),
   IMPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  WHEREBY_API_KEY: z.string().trim().optional(),
+  WHEREBY_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.whereby.dev/v1'),
 });
 
 /** Where uploaded files live: a folder of this machine, or an S3-compatible bucket (several instances). */
@@ -164,6 +166,8 @@ export type Config = {
   mail: MailConfig;
   /** Uploaded participant files and what their imports keep are deleted this long after the last step. */
   importRetentionDays: number;
+  /** V6 video rooms: the Whereby REST API (none without a key: the link tab says rooms are not configured). */
+  whereby: { apiKey: string; apiUrl: string } | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -195,5 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     files: filesConfig(e, dataDir),
     mail: mailConfig(e),
     importRetentionDays: e.IMPORT_RETENTION_DAYS,
+    whereby: e.WHEREBY_API_KEY
+      ? { apiKey: e.WHEREBY_API_KEY, apiUrl: e.WHEREBY_API_URL.replace(/\/+$/, '') }
+      : null,
   };
 }

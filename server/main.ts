@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import type { Deps } from './deps';
 import { startJobs } from './jobs/queue';
+import { activityVideoJobs } from './modules/activity-video/room-job';
 import { fileJobs } from './modules/files/jobs';
 import { mailJobs } from './modules/mail/jobs';
 import { participantImportJobs } from './modules/participant-import/jobs';
@@ -31,7 +32,13 @@ const { app } = built;
 if (config.jobs) {
   deps.jobs = await startJobs(
     database,
-    [...sessionJobs(depsRef), ...fileJobs(depsRef), ...mailJobs(depsRef), ...participantImportJobs(depsRef)],
+    [
+      ...sessionJobs(depsRef),
+      ...fileJobs(depsRef),
+      ...mailJobs(depsRef),
+      ...participantImportJobs(depsRef),
+      ...activityVideoJobs(depsRef),
+    ],
     app.log,
     {
       databaseUrl: config.databaseUrl,

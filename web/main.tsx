@@ -27,10 +27,11 @@ setUnauthenticatedHandler(() => {
   }
 });
 
-applyLanguage(initialLanguage());
-
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+// The first paint is in the browser's last language (English's texts fetched first when it was English); if they
+// cannot be fetched, the app starts in French rather than not at all.
+await applyLanguage(initialLanguage()).catch(() => applyLanguage('fr'));
 createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>

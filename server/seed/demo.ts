@@ -3,6 +3,7 @@ import type { Executor } from '../db/client';
 import { companies, projects } from '../db/schema';
 import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/repository';
+import { seedActivities } from './activities';
 import { seedGroups } from './groups';
 import { seedHelpTexts } from './help';
 import { seedMail } from './mail';
@@ -40,6 +41,14 @@ export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
 
 function isoDate(year: number, month: number, day: number) {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Two days, Wednesday and Thursday, starting at least 14 days after `today` (dates of the calendar, no zone). */
+export function upcomingTwoDays(today: Date) {
+  const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 14));
+  start.setUTCDate(start.getUTCDate() + ((3 - start.getUTCDay() + 7) % 7));
+  const end = new Date(start.getTime() + 86_400_000);
+  return { startsOn: start.toISOString().slice(0, 10), endsOn: end.toISOString().slice(0, 10) };
 }
 
 /** The demo company with its bilingual events and two accounts, and a second company to switch into. */
@@ -96,6 +105,9 @@ export async function seedDemo(db: Executor) {
         });
       }
     }
+    // The first event (the one with participants and a programme) is always coming up: two days starting on the
+    // Wednesday at least two weeks after the seed, so that its activities show without "show past activities".
+    Object.assign(rows[0], { ...upcomingTwoDays(new Date()), isActive: true });
     rows.push(
       {
         companyId: boreal.id,
@@ -123,5 +135,6 @@ export async function seedDemo(db: Executor) {
     await seedGroups(tx);
     await seedParticipants(tx);
     await seedMail(tx);
+    await seedActivities(tx);
   });
 }

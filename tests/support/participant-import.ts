@@ -5,10 +5,14 @@ import type { ApiClient } from './test-app';
 /** The imports of a project (U3). */
 export const importsOf = (projectId: string) => `/api/projects/${projectId}/participant-imports`;
 
-/** The steps of a participant import through the HTTP API, as the web app takes them. */
-export function importSteps(app: () => FastifyInstance) {
-  const base = importsOf;
+/** The imports of activities of a project (V1, the same engine). */
+export const activityImportsOf = (projectId: string) => `/api/projects/${projectId}/activity-imports`;
 
+/**
+ * The steps of an import through the HTTP API, as the web app takes them: a participant import, or another kind's
+ * under its own `base` (`activityImportsOf`).
+ */
+export function importSteps(app: () => FastifyInstance, base: (projectId: string) => string = importsOf) {
   async function upload(
     client: ApiClient,
     projectId: string,

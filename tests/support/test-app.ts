@@ -41,7 +41,9 @@ export type TestEnv = Partial<
     | 'SMTP_PASSWORD'
     | 'SMTP_SECURE'
     | 'MAIL_FROM'
-    | 'IMPORT_RETENTION_DAYS',
+    | 'IMPORT_RETENTION_DAYS'
+    | 'WHEREBY_API_KEY'
+    | 'WHEREBY_API_URL',
     string
   >
 >;

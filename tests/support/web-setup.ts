@@ -6,7 +6,11 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { en } from '../../locales/en';
 import { i18n } from '../../web/lib/i18n';
+
+// The browser fetches English when it is first needed (web/lib/i18n.ts); components under test get it at once.
+i18n.addResourceBundle('en', 'translation', en);
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);

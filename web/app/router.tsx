@@ -17,6 +17,8 @@ import { listSearchSchema } from '../components/data-table/list-search';
 import { RouteError } from '../components/feedback/route-error';
 import { activityEditionSearch } from '../features/activities/edition/tabs';
 import { activitySearch } from '../features/activities/search';
+import { assignmentSearch } from '../features/activity-tables/search';
+import { calendarSearch } from '../features/calendar/search';
 import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
 import { sessionQuery } from '../features/session/api';
@@ -108,9 +110,29 @@ const ActivityConfigurationPage = lazyRouteComponent(
   () => import('../features/activities/activity-configuration-page'),
   'ActivityConfigurationPage',
 );
+const ActivityImportPage = lazyRouteComponent(
+  () => import('../features/activities/import/activity-import-page'),
+  'ActivityImportPage',
+);
 const ActivityEditionPage = lazyRouteComponent(
   () => import('../features/activities/edition/activity-edition-page'),
   'ActivityEditionPage',
+);
+const ActivityTablesPage = lazyRouteComponent(
+  () => import('../features/activity-tables/activity-tables-page'),
+  'ActivityTablesPage',
+);
+const TableAssignmentPage = lazyRouteComponent(
+  () => import('../features/activity-tables/table-assignment-page'),
+  'TableAssignmentPage',
+);
+const ActivityCalendarPage = lazyRouteComponent(
+  () => import('../features/calendar/activity-calendar-page'),
+  'ActivityCalendarPage',
+);
+const LandingSelectionPage = lazyRouteComponent(
+  () => import('../features/landing/landing-selection-page'),
+  'LandingSelectionPage',
 );
 const OutboxPage = lazyRouteComponent(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const WhatsNewPage = lazyRouteComponent(() => import('../features/releases/whats-new-page'), 'WhatsNewPage');
@@ -280,12 +302,49 @@ const projectActivityConfigurationRoute = createRoute({
   component: ActivityConfigurationPage,
 });
 
+/** The activities in a day or week calendar (project zone), dragged to move; the iCalendar feed. */
+const projectActivityCalendarRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/calendar',
+  validateSearch: calendarSearch,
+  component: ActivityCalendarPage,
+});
+
+/** J6: the activities the registration landing page shows. */
+const projectLandingRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/landing',
+  component: LandingSelectionPage,
+});
+
+/** V1: import of activities from a spreadsheet. */
+const projectActivityImportRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/import',
+  component: ActivityImportPage,
+});
+
 /** V4: an activity's edition, its tab in the URL. */
 const projectActivityEditionRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'activities/$activityId',
   validateSearch: activityEditionSearch,
   component: ActivityEditionPage,
+});
+
+/** J7: the tables of a meeting category (standard and VIP counts, add, edit, delete). */
+const projectActivityTablesRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/categories/$categoryId/tables',
+  component: ActivityTablesPage,
+});
+
+/** J7: the table assignment page of a category, its tab (by table, without a table) in the URL. */
+const projectTableAssignmentRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'activities/categories/$categoryId/assignments',
+  validateSearch: assignmentSearch,
+  component: TableAssignmentPage,
 });
 
 /** J4: the participant roles of the project. */
@@ -362,7 +421,12 @@ const routeTree = rootRoute.addChildren([
       projectParticipantImportRoute,
       projectActivitiesRoute,
       projectActivityConfigurationRoute,
+      projectActivityCalendarRoute,
+      projectLandingRoute,
+      projectActivityImportRoute,
       projectActivityEditionRoute,
+      projectActivityTablesRoute,
+      projectTableAssignmentRoute,
       projectRolesRoute,
       projectGroupsRoute,
       projectProfileFieldsRoute,

@@ -54,7 +54,7 @@ ${body}
  * Renders one message from the locale catalogue (keys under `mail.templates.`) in both forms: values are escaped for the HTML version and left
  * as they are in the subject and the text version.
  */
-function render(
+export function render(
   lang: Language,
   subjectKey: string,
   lines: { key: string; values?: Record<string, string> }[],

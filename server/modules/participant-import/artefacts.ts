@@ -14,6 +14,7 @@
  *   alone.
  */
 
+import { encodeMessage } from '../../../contracts/http';
 import { decodeWindows1252 } from './windows-1252';
 
 export type Artefact = { kind: 'replacement' | 'mojibake'; text: string };
@@ -34,4 +35,25 @@ export function artefactOf(text: string): Artefact | null {
   if (text.includes('\uFFFD')) return { kind: 'replacement', text: '\uFFFD' };
   const found = MOJIBAKE.exec(text);
   return found ? { kind: 'mojibake', text: found[0] } : null;
+}
+
+/** The reason of a cell that lost characters before the import read it, by what it shows. */
+const ARTEFACT_REASONS = {
+  replacement: 'participantImport.reasons.replacementCharacter',
+  mojibake: 'participantImport.reasons.misencoded',
+} as const;
+
+/**
+ * The reasons to refuse a row for its damaged cells (every kind of import): one per mapped column whose cell holds
+ * U+FFFD or UTF-8 read as Windows-1252, under that column's target.
+ */
+export function artefactReasons(row: readonly string[], column: ReadonlyMap<string, number>) {
+  const reasons: { field: string; message: string }[] = [];
+  for (const [target, i] of column) {
+    const artefact = artefactOf(row[i] ?? '');
+    if (!artefact) continue;
+    const text = artefact.text.replace(/[|=]/g, ' ').slice(0, 100);
+    reasons.push({ field: target, message: encodeMessage(ARTEFACT_REASONS[artefact.kind], { text }) });
+  }
+  return reasons;
 }

@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
+import type { CheckedRows } from './kind';
+import { kindOf } from './kinds';
 import { detectKind, lineOf } from './read';
-import { type Checked, type CheckedBatch, checkBatch, checkContext } from './row-checks';
 import { readSheetRows, takeRows } from './sheet-reader';
 import {
   checkedKey,
@@ -17,25 +18,33 @@ import {
  * of each batch kept in the storage for the save.
  */
 
+/** The valid rows of one batch as the dry run keeps them (`checkedKey`, their kind's `keep`), and their stamps. */
+export interface CheckedBatch {
+  stamps: [string, string][];
+  valid: unknown[];
+}
+
 /** Rows looked up and written per statement. */
 const BATCH = 1000;
 /** About what a row of a workbook weighs in its zip (10 short cells): the dry run's progress of a workbook. */
 const XLSX_BYTES_PER_ROW = 50;
 
 /**
- * Reads the file and checks its rows a batch at a time, as they are read, against the participant rules (role
- * required, e-mail valid, phones normalised, profile rules of the project), groups and duplicates. Only the rows
- * the dry-run page shows are kept (line, action, reasons, e-mail, name); `onBatch` hears each checked batch: the
- * dry run keeps it for the save, a save that checks again writes its valid rows in its transaction.
+ * Reads the file and checks its rows a batch at a time, as they are read, against its kind's rules (participants:
+ * role required, e-mail valid, phones normalised, profile rules of the project, groups and duplicates). Only the
+ * rows the dry-run page shows are kept (line, action, reasons, what names the row); `onBatch` hears each checked
+ * batch: the dry run keeps it for the save, a save that checks again writes its valid rows in its transaction.
  */
 export async function analyse(
   db: Executor,
   bytes: Uint8Array,
   state: ImportState,
   onProgress: (percent: number) => Promise<void>,
-  onBatch: (checked: Checked) => Promise<void>,
+  // biome-ignore lint/suspicious/noExplicitAny: the valid rows are the kind's own
+  onBatch: (checked: CheckedRows<any>) => Promise<void>,
 ) {
-  const ctx = await checkContext(db, state);
+  const kind = kindOf(state);
+  const ctx = await kind.checkContext(db, state);
   const stored: StoredRow[] = [];
   let batch: string[][] = [];
   let read = 0;
@@ -50,7 +59,7 @@ export async function analyse(
       ? (read / bytes.length) * 99
       : Math.min(state.lineCount ? 99 : 95, (done / Math.max(1, expected)) * 100);
   const flush = async () => {
-    const checked = await checkBatch(db, state, ctx, batch);
+    const checked = await kind.checkBatch(db, state, ctx, batch);
     done += batch.length;
     batch = [];
     for (const row of checked.stored) stored.push(row);
@@ -65,7 +74,7 @@ export async function analyse(
   const resumed = takeRows(state.fileKey, onBytes);
   let header = !resumed;
   let index = resumed ? 1 : 0;
-  for await (const row of resumed ?? readSheetRows(bytes, onBytes)) {
+  for await (const row of resumed ?? readSheetRows(bytes, onBytes, kind.layout)) {
     index++;
     if (header) {
       header = false;
@@ -90,6 +99,7 @@ export async function dryRun(deps: Deps, state: ImportState, run: RunContext) {
   // What this dry run keeps, noted in its state (an interrupted one leaves them, see `loadState`).
   const keeping = { runId: run.runId, batches: 0 };
   state.keeping = keeping;
+  const kind = kindOf(state);
   /** The checked batch being stored (a dry run stores each while it checks the next). */
   let storing: Promise<void> = Promise.resolve();
   try {
@@ -99,13 +109,7 @@ export async function dryRun(deps: Deps, state: ImportState, run: RunContext) {
       state,
       run.onProgress,
       async ({ valid, stamps }) => {
-        const batch: CheckedBatch = {
-          stamps,
-          valid: valid.map(({ stored: _, ...row }) => ({
-            ...row,
-            inscriptionSentAt: row.inscriptionSentAt?.toISOString() ?? null,
-          })),
-        };
+        const batch: CheckedBatch = { stamps, valid: valid.map((row) => kind.keep(row)) };
         // Each batch is stored while the next one is read and checked (one at a time: a slow storage holds the
         // reading back rather than letting the batches pile up in memory); a failure is met below, not unhandled.
         await storing;

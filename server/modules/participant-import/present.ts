@@ -3,6 +3,8 @@ import { IMPORT_PAGE_SIZE } from '../../../contracts/participant-import';
 import type { Deps } from '../../deps';
 import { translator } from '../../i18n';
 import type { AuthContext } from '../session/auth-context';
+import type { ImportKindName, Targets } from './kind';
+import { kindOf } from './kinds';
 import {
   busy,
   type ImportState,
@@ -13,7 +15,6 @@ import {
   rowsOf,
   type StoredReason,
 } from './state';
-import { type Targets, targetsOf } from './targets';
 
 /**
  * What the import page reads of an import: its state, progress and a page of its rows, translated.
@@ -35,7 +36,7 @@ export function translateReason(
 /** The targets of a running import, read once for all its polls. */
 function runTargets(deps: Deps, run: LiveRun, state: ImportState) {
   if (!run.targets) {
-    run.targets = targetsOf(deps.db, state.companyId, state.projectId);
+    run.targets = kindOf(state).targets(deps.db, state.companyId, state.projectId);
     run.targets.catch(() => {
       run.targets = undefined;
     });
@@ -50,10 +51,11 @@ export async function present(
   query: { page?: number; problems?: boolean } = {},
 ) {
   const t = translator(auth.locale);
+  const kind = kindOf(state);
   const run = live.get(state.id);
   const targets = await (run?.state && busy(state)
     ? runTargets(deps, run, state)
-    : targetsOf(deps.db, state.companyId, state.projectId));
+    : kind.targets(deps.db, state.companyId, state.projectId));
   // While the import works, the page shows its progress only: polling never reads the rows.
   const stored = await rowsOf(deps, state);
   const all = query.problems ? stored.filter((r) => r.action === 'skip') : stored;
@@ -68,10 +70,10 @@ export async function present(
     mapping: state.mapping,
     targets,
     summary: state.summary,
-    rows: rows.map((r) => ({
-      ...r,
-      reasons: r.reasons.map((x) => translateReason(x, t, targets, auth.locale)),
-    })),
+    // Each kind answers its own row shape (its contract's): typed there, serialised by the response schema.
+    rows: rows.map((r) =>
+      kind.presentRow({ ...r, reasons: r.reasons.map((x) => translateReason(x, t, targets, auth.locale)) }),
+    ) as never[],
     page,
     total: all.length,
     error: state.error ? t(state.error, { defaultValue: t('errors.participantImport.failed') }) : null,
@@ -86,8 +88,9 @@ export async function getImport(
   projectId: string,
   id: string,
   query: { page?: number; problems?: boolean },
+  kind: ImportKindName = 'participants',
 ) {
-  return present(deps, auth, await loadState(deps, auth, projectId, id), query);
+  return present(deps, auth, await loadState(deps, auth, projectId, id, kind), query);
 }
 
 /** How long an import is kept after its last step (the server's IMPORT_RETENTION_DAYS), for the page to say. */

@@ -2,10 +2,37 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { normalisePhone } from '../../../contracts/phone';
+import { ACTIVITY_HEADER_WORDS } from '../activity-import/headers';
 import { HEADER_SYNONYMS, matchHeaders, normaliseHeader } from './headers';
 import { decodeWindows1252 } from './windows-1252';
 
 export type FileKind = 'csv' | 'xlsx';
+
+/**
+ * How a kind of import lays its sheet out (a name, so that the reading thread is told it in a message): which header
+ * words it knows and where its data rows start.
+ */
+export type SheetLayout = 'participants' | 'activities';
+
+interface LayoutRules {
+  /** Every header word the automatic mapping knows, in French and English (compared normalised). */
+  words: Set<string>;
+  /** The first row of data: the header row is above it. */
+  isData: (row: string[]) => boolean;
+}
+
+const LAYOUTS: Record<SheetLayout, LayoutRules> = {
+  // The participants start at the first row holding an address (a cell with an @).
+  participants: {
+    words: new Set(Object.values(HEADER_SYNONYMS).flat()),
+    isData: (row) => row.some((cell) => cell.includes('@')),
+  },
+  // The activities start at the first row holding a date written out (a start; a workbook's date cell is a number).
+  activities: {
+    words: ACTIVITY_HEADER_WORDS,
+    isData: (row) => row.some((cell) => /^\d{4}-\d{2}-\d{2}/.test(cell)),
+  },
+};
 
 /** .xlsx files are zip archives (PK\x03\x04); anything else is read as text (CSV, comma or semicolon). */
 export function detectKind(bytes: Uint8Array): FileKind {
@@ -155,23 +182,20 @@ export const lineOf = (row: string[], fallback: number) => (row as SheetRow).lin
 /** How many filled rows are looked through for the header row. */
 const HEADER_SEARCH_ROWS = 10;
 const filledCells = (row: string[]) => row.filter((cell) => cell).length;
-/** Every header word the automatic mapping knows, in French and English (compared normalised). */
-const KNOWN_HEADERS = new Set(Object.values(HEADER_SYNONYMS).flat());
-const knownHeaders = (row: string[]) => row.filter((cell) => KNOWN_HEADERS.has(normaliseHeader(cell))).length;
 
 /**
- * Which of the first filled rows is the header row. The participants start at the first row holding an address
- * (a cell with an @): the header is above it. Of the rows above, the one with the most cells titled as the
+ * Which of the first filled rows is the header row. The data starts at the layout's first data row (for
+ * participants, the first row holding an address: a cell with an @): the header is above it. Of the rows above, the one with the most cells titled as the
  * automatic mapping knows them (« Prénom », "E-mail"…); if none is, the first with two filled cells or more, else the
  * first row (a one-column file).
  */
-function headerIndex(rows: string[][]): number {
-  const data = rows.findIndex((row) => row.some((cell) => cell.includes('@')));
+function headerIndex(rows: string[][], layout: LayoutRules): number {
+  const data = rows.findIndex(layout.isData);
   const above = data < 0 ? rows : rows.slice(0, Math.max(data, 1));
   let best = -1;
   let bestScore = 0;
   above.forEach((row, i) => {
-    const score = knownHeaders(row);
+    const score = row.filter((cell) => layout.words.has(normaliseHeader(cell))).length;
     if (score > bestScore) [best, bestScore] = [i, score];
   });
   if (best >= 0) return best;
@@ -187,7 +211,9 @@ function headerIndex(rows: string[][]): number {
 export async function* readSheet(
   bytes: Uint8Array,
   onBytes: (read: number) => void = () => {},
+  layoutName: SheetLayout = 'participants',
 ): AsyncGenerator<string[]> {
+  const layout = LAYOUTS[layoutName];
   const first: string[][] = [];
   let started = false;
   for await (const row of readRows(bytes, onBytes)) {
@@ -199,8 +225,8 @@ export async function* readSheet(
     first.push(row);
     if (first.length >= HEADER_SEARCH_ROWS) {
       started = true;
-      yield* first.slice(headerIndex(first));
+      yield* first.slice(headerIndex(first, layout));
     }
   }
-  if (!started && first.length) yield* first.slice(headerIndex(first));
+  if (!started && first.length) yield* first.slice(headerIndex(first, layout));
 }

@@ -17,11 +17,17 @@ const LEASE = sql`interval '1 hour'`;
  */
 export async function noteImportActivity(
   db: Executor,
-  row: { id: string; companyId: string; projectId: string; at: Date },
+  row: { id: string; companyId: string; projectId: string; kind?: string; at: Date },
 ) {
   const noted = await db
     .insert(participantImports)
-    .values({ id: row.id, companyId: row.companyId, projectId: row.projectId, lastActivityAt: row.at })
+    .values({
+      id: row.id,
+      companyId: row.companyId,
+      projectId: row.projectId,
+      kind: row.kind ?? 'participants',
+      lastActivityAt: row.at,
+    })
     .onConflictDoUpdate({
       target: participantImports.id,
       set: { lastActivityAt: row.at, claimedAt: null },
@@ -34,7 +40,7 @@ export async function noteImportActivity(
 /** Makes the rows of imports stored before the rows existed (an import that has one keeps it as it is). */
 export async function adoptImports(
   db: Executor,
-  rows: { id: string; companyId: string; projectId: string; lastActivityAt: Date }[],
+  rows: { id: string; companyId: string; projectId: string; kind?: string; lastActivityAt: Date }[],
 ) {
   if (!rows.length) return;
   await db.insert(participantImports).values(rows).onConflictDoNothing({ target: participantImports.id });

@@ -54,6 +54,7 @@ async function adoptUntrackedImports(deps: Deps) {
       id,
       companyId: state.companyId,
       projectId: state.projectId,
+      kind: state.kind ?? 'participants',
       lastActivityAt: new Date(state.updatedAt),
     });
   }

@@ -11,7 +11,7 @@ import { participantGroups, participants, persons } from '../../db/schema';
 import * as participantRepo from '../participants/repository';
 import { personFields, profileRules } from '../participants/service';
 import { findProject as findProjectRow } from '../projects/repository';
-import { artefactOf } from './artefacts';
+import { artefactReasons } from './artefacts';
 import { nameLookup, readLanguage } from './headers';
 import { lineOf, type SheetRow } from './read';
 import type { ImportState, StoredReason, StoredRow } from './state';
@@ -45,11 +45,8 @@ export interface ValidRow {
   inscriptionSentAt: Date | null;
 }
 
-/** The valid rows of a checked batch as the dry run keeps them (`checkedKey`), and the stamps they were checked on. */
-export interface CheckedBatch {
-  stamps: [string, string][];
-  valid: (Omit<ValidRow, 'stored' | 'inscriptionSentAt'> & { inscriptionSentAt: string | null })[];
-}
+/** A valid row as the dry run keeps it in the storage (`checkedKey`, JSON). */
+export type KeptRow = Omit<ValidRow, 'stored' | 'inscriptionSentAt'> & { inscriptionSentAt: string | null };
 
 interface Existing {
   person: typeof persons.$inferSelect;
@@ -102,12 +99,6 @@ const importInput = participantInput.extend({
   phone: z.string().nullable(),
   phonePro: z.string().nullable(),
 });
-
-/** The reason of a cell that lost characters before the import read it (`artefacts.ts`), by what it shows. */
-const ARTEFACT_REASONS = {
-  replacement: 'participantImport.reasons.replacementCharacter',
-  mojibake: 'participantImport.reasons.misencoded',
-} as const;
 
 /** A value safe inside an encoded message. */
 const safe = (text: string) => text.replace(/[|=]/g, ' ').slice(0, 100);
@@ -180,7 +171,7 @@ export async function checkContext(db: Executor, state: ImportState) {
 type CheckContext = Awaited<ReturnType<typeof checkContext>>;
 
 /** A reading of a cell remembered for the texts that come back row after row (up to 10,000 of them). */
-function cached<T>(read: (text: string) => T) {
+export function cached<T>(read: (text: string) => T) {
   const known = new Map<string, T>();
   return (text: string) => {
     if (known.has(text)) return known.get(text) as T;
@@ -190,7 +181,7 @@ function cached<T>(read: (text: string) => T) {
   };
 }
 
-const hash = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64');
+export const hash = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64');
 
 /** What the database holds of a person and their registration, as the checks of a row read it. */
 export const stampOf = (found: Existing | undefined) =>
@@ -220,15 +211,9 @@ export async function checkBatch(db: Executor, state: ImportState, ctx: CheckCon
   const existing = await loadExisting(db, state.companyId, state.projectId, [...new Set(emails)]);
   for (const row of batch) {
     const line = lineOf(row, 0);
-    const reasons: StoredReason[] = [];
     // A cell that lost characters on its way (U+FFFD, UTF-8 read as Windows-1252) is not saved as it is: the row is
     // refused under that cell's column.
-    for (const [target, i] of column) {
-      const artefact = artefactOf(row[i] ?? '');
-      if (!artefact) continue;
-      const message = encodeMessage(ARTEFACT_REASONS[artefact.kind], { text: safe(artefact.text) });
-      reasons.push({ field: target, message });
-    }
+    const reasons: StoredReason[] = artefactReasons(row, column);
     const email = (cell(row, 'email') ?? '').toLowerCase();
     const found = existing.get(email);
     const before = found?.person;

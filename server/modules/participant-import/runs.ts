@@ -3,6 +3,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/auth-context';
 import { dryRun } from './dry-run';
+import type { ImportKindName } from './kind';
+import { kindNamed } from './kinds';
 import { present } from './present';
 import { saveRows } from './save';
 import { dropReading } from './sheet-reader';
@@ -58,7 +60,11 @@ export async function runImport(deps: Deps, data: ImportJobData) {
     void noteActivity(deps, state)
       .catch((err) => {
         if (isExpired(err)) gone = true;
-        else console.error('participant import activity:', String((err as Error).message).slice(0, 300));
+        else
+          console.error(
+            `${state.kind ?? 'participants'} import activity:`,
+            String((err as Error).message).slice(0, 300),
+          );
       })
       .finally(() => {
         noting = false;
@@ -93,7 +99,10 @@ export async function runImport(deps: Deps, data: ImportJobData) {
         : 'errors.participantImport.failed';
     Object.assign(state, { status: 'failed', progress: 100, error: code });
     if (!(err instanceof AppError))
-      console.error('participant import failed:', String((err as Error).message).slice(0, 300));
+      console.error(
+        `${state.kind ?? 'participants'} import failed:`,
+        String((err as Error).message).slice(0, 300),
+      );
   } finally {
     live.delete(state.id);
     // What this run kept but did not hand over (it failed or was superseded).
@@ -113,7 +122,10 @@ export async function runImport(deps: Deps, data: ImportJobData) {
     // Purged meanwhile: nothing of it is written again. Another failure leaves the retention counting from the
     // run's last heartbeat: the run's outcome is written all the same.
     if (isExpired(err)) return;
-    console.error('participant import activity:', String((err as Error).message).slice(0, 300));
+    console.error(
+      `${state.kind ?? 'participants'} import activity:`,
+      String((err as Error).message).slice(0, 300),
+    );
   }
   await writeState(deps, state);
   await dropChecked(deps, state.id, dropped);
@@ -149,7 +161,7 @@ async function startRun(deps: Deps, state: ImportState, status: 'analysing' | 's
     const waiting: LiveRun = { progress: 0 };
     live.set(state.id, waiting);
     void runImport(deps, data)
-      .catch((err) => console.error('participant import failed', err))
+      .catch((err) => console.error(`${state.kind ?? 'participants'} import failed`, err))
       // A run that did not start (the import changed meanwhile, the storage failed) leaves no "working" mark.
       .finally(() => {
         if (live.get(state.id) === waiting) live.delete(state.id);
@@ -157,11 +169,16 @@ async function startRun(deps: Deps, state: ImportState, status: 'analysing' | 's
   }
 }
 
-export async function startDryRun(deps: Deps, auth: AuthContext, projectId: string, id: string) {
-  const state = await loadState(deps, auth, projectId, id);
+export async function startDryRun(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  id: string,
+  kind: ImportKindName = 'participants',
+) {
+  const state = await loadState(deps, auth, projectId, id, kind);
   assertIdle(state);
-  if (!state.mapping.includes('email'))
-    throw AppError.field('mapping', 'validation.participantImport.emailColumn');
+  kindNamed(kind).checkMapping(state.mapping);
   state.locale = auth.locale;
   await start(deps, state, 'analysing');
   return present(deps, auth, state);
@@ -173,8 +190,9 @@ export async function save(
   projectId: string,
   id: string,
   sendInscription: boolean,
+  kind: ImportKindName = 'participants',
 ) {
-  const state = await loadState(deps, auth, projectId, id);
+  const state = await loadState(deps, auth, projectId, id, kind);
   assertIdle(state);
   if (state.status === 'uploaded') throw new AppError('participantImport.notAnalysed', 'conflict');
   state.sendInscription = sendInscription;

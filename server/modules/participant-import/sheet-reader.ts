@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { readSheet } from './read';
+import { readSheet, type SheetLayout } from './read';
 import type { SheetMessage, SheetRequest } from './sheet-worker';
 
 /** The heap a reading worker may use: a 100,000-row workbook (5 MB) reads at full speed within 256 MB. */
@@ -84,9 +84,10 @@ export function warmSheetReader(): Promise<boolean> {
 export async function* readSheetRows(
   bytes: Uint8Array,
   onBytes: (read: number) => void = () => {},
+  layout: SheetLayout = 'participants',
 ): AsyncGenerator<string[]> {
   if (bytes.length < WORKER_MIN_BYTES) {
-    yield* readSheet(bytes, onBytes);
+    yield* readSheet(bytes, onBytes, layout);
     return;
   }
   const reader = idle ?? spawn();
@@ -95,7 +96,7 @@ export async function* readSheetRows(
     await reader.ready;
   } catch (err) {
     console.warn('the sheet reader thread did not start; reading in the main thread:', String(err));
-    yield* readSheet(bytes, onBytes);
+    yield* readSheet(bytes, onBytes, layout);
     return;
   }
   // Never keeps the process alive by itself (a reading may wait, paused, for the dry run: see `readHeader`).
@@ -126,7 +127,7 @@ export async function* readSheetRows(
   try {
     // A copy: the caller keeps its bytes (the save reads the same file again if it must).
     const copy = new Uint8Array(bytes);
-    worker.postMessage({ type: 'read', bytes: copy } satisfies SheetRequest, [copy.buffer]);
+    worker.postMessage({ type: 'read', bytes: copy, layout } satisfies SheetRequest, [copy.buffer]);
     for (;;) {
       while (!inbox.length && !failure) await new Promise<void>((resolve) => (wake = resolve));
       const message = inbox.shift();
@@ -181,9 +182,13 @@ export function dropReading(key: string) {
  * The header row of a file (the first row `readSheetRows` gives), or undefined when it has none; the reading is kept
  * paused under `key` for `takeRows`. Throws when the file cannot be read.
  */
-export async function readHeader(key: string, bytes: Uint8Array): Promise<string[] | undefined> {
+export async function readHeader(
+  key: string,
+  bytes: Uint8Array,
+  layout: SheetLayout = 'participants',
+): Promise<string[] | undefined> {
   let listen: (read: number) => void = () => {};
-  const rows = readSheetRows(bytes, (read) => listen(read));
+  const rows = readSheetRows(bytes, (read) => listen(read), layout);
   const first = await rows.next();
   if (first.done) return undefined;
   dropReading(key);

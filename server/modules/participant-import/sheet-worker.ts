@@ -4,7 +4,7 @@
  * one core. One file at a time; see `sheet-reader.ts` for the other side.
  */
 import { parentPort } from 'node:worker_threads';
-import { lineOf, normaliseRowPhones, phoneColumns, readSheet } from './read';
+import { lineOf, normaliseRowPhones, phoneColumns, readSheet, type SheetLayout } from './read';
 
 /** Sent by the reader: a batch of rows with their line numbers, or the end, or what stopped the reading. */
 export type SheetMessage =
@@ -21,7 +21,7 @@ export type SheetMessage =
   | { type: 'error'; message: string };
 
 /** What the main thread sends: a file to read, or leave to send one more batch. */
-export type SheetRequest = { type: 'read'; bytes: Uint8Array } | { type: 'more' };
+export type SheetRequest = { type: 'read'; bytes: Uint8Array; layout?: SheetLayout } | { type: 'more' };
 
 /** Rows sent per message. */
 const SHEET_BATCH = 500;
@@ -31,6 +31,7 @@ const SHEET_AHEAD = 4;
 async function read(
   port: NonNullable<typeof parentPort>,
   bytes: Uint8Array,
+  layout: SheetLayout,
   waitForCredit: () => Promise<void>,
 ) {
   let read = 0;
@@ -48,13 +49,18 @@ async function read(
     let index = 0;
     /** The columns the automatic mapping gives the phones, known from the header row (the first). */
     let phoneCells: number[] | null = null;
-    for await (const row of readSheet(bytes, (n) => {
-      read = n;
-    })) {
+    for await (const row of readSheet(
+      bytes,
+      (n) => {
+        read = n;
+      },
+      layout,
+    )) {
       index++;
       const cells = [...row];
       phones.push(phoneCells ? (normaliseRowPhones(cells, phoneCells) ?? null) : null);
-      phoneCells ??= phoneColumns(cells);
+      // Only the participants' layout has phones to normalise.
+      phoneCells ??= layout === 'participants' ? phoneColumns(cells) : [];
       rows.push(cells);
       lines.push(lineOf(row, index));
       // The header row goes alone: the upload waits for it.
@@ -86,7 +92,7 @@ if (port) {
       return;
     }
     credit = SHEET_AHEAD;
-    void read(port, message.bytes, waitForCredit);
+    void read(port, message.bytes, message.layout ?? 'participants', waitForCredit);
   });
   port.postMessage({ type: 'ready' } satisfies SheetMessage);
 }

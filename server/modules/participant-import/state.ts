@@ -5,8 +5,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import * as participantRepo from '../participants/repository';
 import type { AuthContext } from '../session/auth-context';
+import type { ImportKindName, Targets } from './kind';
 import * as repo from './repository';
-import type { Targets } from './targets';
 
 /**
  * The state of an import and where it is kept: the import's JSON, its rows, the checked batches of its dry run in
@@ -29,8 +29,12 @@ export interface StoredRow {
   line: number;
   action: ImportAction;
   reasons: StoredReason[];
+  /** The participant's e-mail (participants); empty for other kinds. */
   email: string;
+  /** The participant's name, the activity's French title. */
   name: string;
+  /** The activity's start as the file gives it (activities). */
+  start?: string;
 }
 
 /**
@@ -39,6 +43,8 @@ export interface StoredRow {
  */
 export interface ImportState {
   id: string;
+  /** What the import makes (states written before activities could be imported have none: participants). */
+  kind?: ImportKindName;
   companyId: string;
   projectId: string;
   fileKey: string;
@@ -141,7 +147,10 @@ export async function writeStoredRows(deps: Deps, id: string, rows: StoredRow[])
  * step writes anything: an import purged meanwhile refuses the step (`participantImport.expired`), so that nothing
  * of it is written again.
  */
-export async function noteActivity(deps: Deps, state: Pick<ImportState, 'id' | 'companyId' | 'projectId'>) {
+export async function noteActivity(
+  deps: Deps,
+  state: Pick<ImportState, 'id' | 'companyId' | 'projectId' | 'kind'>,
+) {
   if (!(await repo.noteImportActivity(deps.db, { ...state, at: deps.now() }))) throw expiredError();
 }
 
@@ -155,16 +164,28 @@ export const retentionCutoff = (deps: Deps, now = deps.now()) =>
  * the purge reads: purged, or its last step older than the retention (a running job notes activity on it, so a live
  * run never is); an import whose state is gone while its row is not purged was being purged (410 too).
  */
-export async function loadState(deps: Deps, auth: AuthContext, projectId: string, id: string) {
+export async function loadState(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  id: string,
+  kind: ImportKindName = 'participants',
+) {
   const row = await repo.findImportRow(deps.db, auth.companyId, projectId, id);
-  if (!row) throw AppError.notFound();
+  // An import of another kind is not found under this kind's routes.
+  if (!row || row.kind !== kind) throw AppError.notFound();
   if (row.purgedAt || row.lastActivityAt < retentionCutoff(deps)) throw expiredError();
   // A run's own state while it works; once it is over, what it wrote (it may not have yet: then still "working").
   const running = live.get(id)?.state;
   const state = running && busy(running) ? { ...running } : await readState(deps, id);
   if (!state) throw expiredError();
   // The row and the state say the same owner; a state that says otherwise is not the caller's.
-  if (state.companyId !== auth.companyId || state.projectId !== projectId) throw AppError.notFound();
+  if (
+    state.companyId !== auth.companyId ||
+    state.projectId !== projectId ||
+    (state.kind ?? 'participants') !== kind
+  )
+    throw AppError.notFound();
   // A run that stopped noting progress was interrupted (restart): nothing of a save was kept (one transaction).
   if (
     (state.status === 'analysing' || state.status === 'saving') &&

@@ -2,6 +2,7 @@ import { IMPORT_TARGETS } from '../../../contracts/participant-import';
 import type { Executor } from '../../db/client';
 import { listFieldRows } from '../profile-fields/repository';
 import { TEMPLATE_HEADERS } from './headers';
+import type { Targets } from './kind';
 
 /**
  * What a column of a file can feed.
@@ -11,7 +12,7 @@ import { TEMPLATE_HEADERS } from './headers';
  * What a column can feed: the standard targets (but the standard fields switched inactive, U5: never written) and
  * the active own fields, in one query.
  */
-export async function targetsOf(db: Executor, companyId: string, projectId: string) {
+export async function targetsOf(db: Executor, companyId: string, projectId: string): Promise<Targets> {
   const fields = await listFieldRows(db, companyId, projectId);
   const inactive = new Set(fields.filter((f) => f.standardKey && !f.isActive).map((f) => f.standardKey));
   return [
@@ -25,4 +26,4 @@ export async function targetsOf(db: Executor, companyId: string, projectId: stri
   ];
 }
 
-export type Targets = Awaited<ReturnType<typeof targetsOf>>;
+export type { Targets };

@@ -3,9 +3,9 @@ import { IMAGE_MAX_BYTES, type UploadedFile } from '../../../contracts/files';
 import { IMPORT_MAX_BYTES } from '../../../contracts/participant-import';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import * as participantRepo from '../participants/repository';
 import type { AuthContext } from '../session/auth-context';
-import { matchHeaders } from './headers';
+import type { ImportKindName } from './kind';
+import { kindNamed } from './kinds';
 import { present } from './present';
 import { detectKind } from './read';
 import { dropReading, readHeader } from './sheet-reader';
@@ -19,7 +19,6 @@ import {
   requireProject,
   writeState,
 } from './state';
-import { targetsOf } from './targets';
 
 /**
  * The upload of a file (its header row read) and the mapping of its columns.
@@ -30,7 +29,9 @@ export async function upload(
   auth: AuthContext,
   projectId: string,
   file: UploadedFile | undefined,
+  kindName: ImportKindName = 'participants',
 ) {
+  const kind = kindNamed(kindName);
   await requireProject(deps.db, auth.companyId, projectId);
   if (!file || file.bytes.length === 0) throw AppError.field('file', 'validation.empty');
   if (file.truncated || file.bytes.length > IMPORT_MAX_BYTES) {
@@ -39,35 +40,33 @@ export async function upload(
     throw AppError.field('file', 'validation.participantImport.tooLarge', { maximum });
   }
   const id = randomUUID();
-  const kind = detectKind(file.bytes);
-  const fileKey = `imports/${id}.${kind}`;
+  const format = detectKind(file.bytes);
+  const fileKey = `imports/${id}.${format}`;
   let columns: string[] | undefined;
   try {
     // The reading stays paused after the header: the dry run goes on with it.
-    columns = await readHeader(fileKey, file.bytes);
+    columns = await readHeader(fileKey, file.bytes, kind.layout);
   } catch {
     throw AppError.field('file', 'validation.participantImport.unreadable');
   }
   if (!columns?.length) throw AppError.field('file', 'validation.participantImport.noHeader');
   let state: ImportState;
   try {
-    await noteActivity(deps, { id, companyId: auth.companyId, projectId });
+    await noteActivity(deps, { id, companyId: auth.companyId, projectId, kind: kindName });
     await deps.storage.put(
       fileKey,
       file.bytes,
-      kind === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    const own = await participantRepo.listOwnProfileFields(deps.db, projectId);
-    // Columns of standard fields switched inactive are matched to nothing (U5: never written).
-    const offered = new Set((await targetsOf(deps.db, auth.companyId, projectId)).map((x) => x.key));
     state = {
       id,
+      kind: kindName,
       companyId: auth.companyId,
       projectId,
       fileKey,
       fileName: file.filename.slice(0, 200),
       columns,
-      mapping: matchHeaders(columns, own).map((target) => (target && offered.has(target) ? target : null)),
+      mapping: await kind.autoMapping(deps.db, auth.companyId, projectId, columns),
       status: 'uploaded',
       progress: 0,
       summary: emptySummary(),
@@ -93,10 +92,13 @@ export async function setMapping(
   projectId: string,
   id: string,
   mapping: (string | null)[],
+  kindName: ImportKindName = 'participants',
 ) {
-  const state = await loadState(deps, auth, projectId, id);
+  const state = await loadState(deps, auth, projectId, id, kindName);
   assertIdle(state);
-  const known = new Set((await targetsOf(deps.db, auth.companyId, projectId)).map((x) => x.key));
+  const known = new Set(
+    (await kindNamed(kindName).targets(deps.db, auth.companyId, projectId)).map((x) => x.key),
+  );
   const used = new Set<string>();
   const next = state.columns.map((_, i) => {
     const target = mapping[i] ?? null;

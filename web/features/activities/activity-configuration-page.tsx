@@ -1,4 +1,15 @@
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +29,8 @@ import { AppModal, ConfirmModal } from '../../components/modal/app-modal';
 import { AnchorTo } from '../../components/router-links';
 import { usePageTitle } from '../../lib/page-title';
 import { activityCategoryListQuery, useDeleteActivityCategory, useSaveActivityCategory } from './api';
+import { AccessEditor } from './hosts/access-editor';
+import { ActivityDefaults } from './hosts/activity-defaults';
 import { useLocalizedName } from './localized-name';
 
 /** V2: the activity configuration of a project: its sections (menus) and its categories. */
@@ -37,6 +50,7 @@ export function ActivityConfigurationPage() {
         <CategoryList projectId={projectId} kind="section" />
         <CategoryList projectId={projectId} kind="category" />
       </SimpleGrid>
+      <ActivityDefaults projectId={projectId} />
     </Stack>
   );
 }
@@ -84,6 +98,17 @@ function CategoryList({ projectId, kind }: { projectId: string; kind: ActivityCa
                 </Text>
               </Stack>
               <Group gap={4} wrap="nowrap">
+                {kind === 'category' && (
+                  <AnchorTo
+                    to="/projects/$projectId/activities/categories/$categoryId/tables"
+                    params={{ projectId, categoryId: item.id }}
+                    size="sm"
+                    mr="xs"
+                    aria-label={t('activityTables.openNamed', { name: nameOf(item.name) })}
+                  >
+                    {t('activityTables.open')}
+                  </AnchorTo>
+                )}
                 <EditDeleteActions
                   editLabel={t('activities.editNamed', { name: nameOf(item.name) })}
                   deleteLabel={t('activities.deleteNamed', { name: nameOf(item.name) })}
@@ -157,6 +182,7 @@ function CategoryFormModal({
       onClose={onClose}
       title={t(item ? `activities.${kind}.editTitle` : `activities.${kind}.createTitle`)}
       dirty={dirty}
+      size={item ? 'lg' : 'md'}
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
@@ -178,6 +204,15 @@ function CategoryFormModal({
           <SubmitButton loading={submitting}>{item ? t('common.save') : t('common.create')}</SubmitButton>
         </Group>
       </form>
+      {/* V2: the permissions editor (saved as each group or role is added or removed). */}
+      <Divider my="md" />
+      {item ? (
+        <AccessEditor projectId={projectId} owner={{ kind, categoryId: item.id }} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('activities.access.saveFirst')}
+        </Text>
+      )}
     </AppModal>
   );
 }

@@ -1,6 +1,6 @@
 import { Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ACTIVITY_TITLE_MAX,
@@ -55,12 +55,21 @@ export function useActivityForm({
   successMessage,
   onSaved,
   beforeSave = (body) => body,
+  persist,
 }: {
   projectId: string;
   activity: Activity | undefined;
   successMessage: string;
   onSaved?: (saved: Activity) => void;
   beforeSave?: (body: ActivityInput) => ActivityInput;
+  /**
+   * How the body is saved, given the save call (POST for a null id, else PUT): the add modal saves again under the id
+   * it got when its host step failed after the activity was created. By default: the activity's own id.
+   */
+  persist?: (
+    body: ActivityInput,
+    save: (activityId: string | null, body: ActivityInput) => Promise<Activity>,
+  ) => Promise<Activity>;
 }) {
   const save = useSaveActivity(projectId);
   // An activity that starts on a time lived twice opens with its choice shown.
@@ -69,8 +78,11 @@ export function useActivityForm({
     schema: activityInput,
     initialValues: activityFormValues(activity),
     submit: async (body) => {
+      const saveAs = (activityId: string | null, input: ActivityInput) =>
+        save.mutateAsync({ activityId, body: input }) as Promise<Activity>;
       try {
-        return await save.mutateAsync({ activityId: activity?.id ?? null, body: beforeSave(body) });
+        const input = beforeSave(body);
+        return await (persist ? persist(input, saveAs) : saveAs(activity?.id ?? null, input));
       } catch (error) {
         if (
           error instanceof ApiError &&
@@ -97,6 +109,8 @@ export interface ActivityFormFieldsProps {
   /** The maximum of members (the configuration tab leaves it to the options tab). */
   withMaxMembers?: boolean;
   autoFocus?: boolean;
+  /** Further fields at the end (the add modal's host step). */
+  children?: ReactNode;
 }
 
 /**
@@ -112,6 +126,7 @@ export function ActivityFormFields({
   setAmbiguous,
   withMaxMembers = true,
   autoFocus = false,
+  children,
 }: ActivityFormFieldsProps) {
   const { t } = useTranslation();
   const sections = useQuery(activityCategoryListQuery(projectId, 'section'));
@@ -177,6 +192,7 @@ export function ActivityFormFields({
         <HybridTypeSelect {...field('hybridType')} />
       </Group>
       <TextInput label={t('activities.fields.location')} maxLength={LOCATION_MAX} {...field('location')} />
+      {children}
     </Stack>
   );
 }

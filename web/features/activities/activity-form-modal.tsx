@@ -1,10 +1,12 @@
 import { Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../components/forms/submit-button';
 import { AppModal } from '../../components/modal/app-modal';
 import { projectQuery } from '../projects/api';
 import { ActivityFormFields, useActivityForm } from './activity-form-fields';
+import { HostStepsFieldset, useHostSteps } from './hosts/host-steps';
 
 /**
  * V3: add an activity (titles, type, the no-date toggle hiding the start and the duration, the start as a local time
@@ -28,11 +30,21 @@ function ActivityForm({
 }) {
   const { t } = useTranslation();
   const project = useQuery(projectQuery(projectId));
+  // V3: the new host, created right after the activity; when that fails the activity is kept and a new submit saves
+  // it again (edit) before trying the host again.
+  const hostSteps = useHostSteps(projectId);
+  const created = useRef<string | null>(null);
   const { app, ambiguous, setAmbiguous } = useActivityForm({
     projectId,
     activity: undefined,
     successMessage: t('activities.notifications.created'),
     onSaved: onClose,
+    persist: async (body, save) => {
+      const saved = await save(created.current, body);
+      created.current = saved.id;
+      await hostSteps.createFor(saved.id);
+      return saved;
+    },
   });
 
   return (
@@ -45,7 +57,9 @@ function ActivityForm({
           ambiguous={ambiguous}
           setAmbiguous={setAmbiguous}
           autoFocus
-        />
+        >
+          <HostStepsFieldset steps={hostSteps} />
+        </ActivityFormFields>
         <Group justify="flex-end" mt="lg">
           <SubmitButton loading={app.submitting}>{t('common.create')}</SubmitButton>
         </Group>

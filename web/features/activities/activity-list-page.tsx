@@ -47,12 +47,21 @@ export function ActivityListPage() {
           {t('activities.title')}
         </Title>
         <Group gap="xs">
+          <ButtonTo variant="default" to="/projects/$projectId/activities/calendar" params={{ projectId }}>
+            {t('calendar.open')}
+          </ButtonTo>
+          <ButtonTo variant="default" to="/projects/$projectId/activities/landing" params={{ projectId }}>
+            {t('landing.open')}
+          </ButtonTo>
           <ButtonTo
             variant="default"
             to="/projects/$projectId/activities/configuration"
             params={{ projectId }}
           >
             {t('activities.configuration.open')}
+          </ButtonTo>
+          <ButtonTo variant="default" to="/projects/$projectId/activities/import" params={{ projectId }}>
+            {t('activityImport.open')}
           </ButtonTo>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
             {t('activities.add')}

@@ -12,6 +12,7 @@ import {
   uploadParticipantImport,
 } from '../../../contracts/participant-import';
 import { ApiError, buildUrl, call, upload } from '../../lib/api';
+import type { ImportKindUi, ImportView } from './kind';
 
 const running = (status?: string) => status === 'analysing' || status === 'saving';
 
@@ -19,34 +20,36 @@ const running = (status?: string) => status === 'analysing' || status === 'savin
 const isExpired = (error: unknown) => error instanceof ApiError && error.code === 'participantImport.expired';
 
 /**
- * The import, polled every 200 ms while it analyses or saves (§4); null once it has expired (the page says so
- * rather than the error popup).
+ * An import of any kind, polled every 200 ms while it analyses or saves (§4); null once it has expired (the page says
+ * so rather than the error popup).
  */
-export const importQuery = (projectId: string, importId: string, page: number, problems: boolean) =>
+export const importQuery = (
+  kind: ImportKindUi,
+  projectId: string,
+  importId: string,
+  page: number,
+  problems: boolean,
+) =>
   queryOptions({
-    queryKey: ['participant-imports', projectId, importId, page, problems],
-    queryFn: ({ signal }) =>
-      call(getParticipantImport, {
-        params: { projectId, importId },
-        query: { page, problems: problems ? 'true' : undefined },
-        signal,
-      }).catch((error: unknown) => {
+    queryKey: [kind.key, projectId, importId, page, problems],
+    queryFn: ({ signal }): Promise<ImportView | null> =>
+      kind.get(projectId, importId, page, problems, signal).catch((error: unknown) => {
         if (isExpired(error)) return null;
         throw error;
       }),
     refetchInterval: (query) => (running(query.state.data?.status) ? IMPORT_POLL_MS : false),
   });
 
-export const useUploadImport = (projectId: string) =>
+export const useUploadImport = (kind: ImportKindUi, projectId: string) =>
   useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return upload(uploadParticipantImport, form, { params: { projectId } });
+      return kind.upload(projectId, form);
     },
   });
 
-/** How long the server keeps an import after its last step (IMPORT_RETENTION_DAYS). */
+/** How long the server keeps an import after its last step (IMPORT_RETENTION_DAYS; one setting for every kind). */
 export const importSettingsQuery = (projectId: string) =>
   queryOptions({
     queryKey: ['participant-imports', projectId, 'settings'],
@@ -54,38 +57,60 @@ export const importSettingsQuery = (projectId: string) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const useImportStep = (projectId: string, importId: string) => {
+export const useImportStep = (kind: ImportKindUi, projectId: string, importId: string) => {
   const queryClient = useQueryClient();
   // A step refused because the import expired meanwhile: the page reads it again and says so (no error popup).
   const meta = { handled: isExpired };
   const onError = (error: unknown) => {
-    if (isExpired(error))
-      void queryClient.invalidateQueries({ queryKey: ['participant-imports', projectId, importId] });
+    if (isExpired(error)) void queryClient.invalidateQueries({ queryKey: [kind.key, projectId, importId] });
   };
   return {
     mapping: useMutation({
-      mutationFn: (mapping: (string | null)[]) =>
-        call(setParticipantImportMapping, { params: { projectId, importId }, body: { mapping } }),
+      mutationFn: (mapping: (string | null)[]) => kind.setMapping(projectId, importId, mapping),
       onError,
       meta,
     }),
-    dryRun: useMutation({
-      mutationFn: () => call(startParticipantImportDryRun, { params: { projectId, importId } }),
-      onError,
-      meta,
-    }),
+    dryRun: useMutation({ mutationFn: () => kind.dryRun(projectId, importId), onError, meta }),
     save: useMutation({
-      mutationFn: (sendInscription: boolean) =>
-        call(saveParticipantImport, { params: { projectId, importId }, body: { sendInscription } }),
+      mutationFn: (sendInscription: boolean) => kind.save(projectId, importId, sendInscription),
       onError,
       meta,
     }),
   };
 };
 
-export const templateUrl = (projectId: string) =>
-  buildUrl(downloadParticipantImportTemplate.path, { projectId });
-export const errorsUrl = (projectId: string, importId: string) =>
-  buildUrl(downloadParticipantImportErrors.path, { projectId, importId });
+/** U3: the participant import's calls, list and texts. */
+export const participantImportUi: ImportKindUi = {
+  key: 'participant-imports',
+  list: '/projects/$projectId/participants',
+  sendInscription: true,
+  get: (projectId, importId, page, problems, signal) =>
+    call(getParticipantImport, {
+      params: { projectId, importId },
+      query: { page, problems: problems ? 'true' : undefined },
+      signal,
+    }),
+  upload: (projectId, form) => upload(uploadParticipantImport, form, { params: { projectId } }),
+  setMapping: (projectId, importId, mapping) =>
+    call(setParticipantImportMapping, { params: { projectId, importId }, body: { mapping } }),
+  dryRun: (projectId, importId) => call(startParticipantImportDryRun, { params: { projectId, importId } }),
+  save: (projectId, importId, sendInscription) =>
+    call(saveParticipantImport, { params: { projectId, importId }, body: { sendInscription } }),
+  templateUrl: (projectId) => buildUrl(downloadParticipantImportTemplate.path, { projectId }),
+  errorsUrl: (projectId, importId) => buildUrl(downloadParticipantImportErrors.path, { projectId, importId }),
+  texts: (t) => ({
+    title: t('participantImport.title'),
+    back: t('participantImport.back'),
+    intro: t('participantImport.upload.intro'),
+    doneList: t('participantImport.done.list'),
+    doneCreate: (count) => t('participantImport.done.create', { count }),
+    confirmCreate: (count) => t('participantImport.confirm.create', { count }),
+    confirmUpdate: (count) => t('participantImport.confirm.update', { count }),
+  }),
+  columns: (t) => [
+    { header: t('participantImport.columns.email'), value: (row) => String(row.email ?? '') },
+    { header: t('participantImport.columns.name'), value: (row) => String(row.name ?? '') },
+  ],
+};
 
 export type { ParticipantImport };

@@ -3,12 +3,13 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_PAGE_SIZE } from '../../../contracts/participant-import';
 import { formatNumber } from '../../lib/format';
-import { errorsUrl, type ParticipantImport } from './api';
+import type { ImportKindUi, ImportView } from './kind';
 
 const ACTION_COLOURS = { create: 'green', update: 'blue', unchanged: 'gray', skip: 'red' } as const;
 
 /** The dry run's summary and its rows, a page at a time (after a save: the skipped rows it keeps). */
 export function DryRun({
+  kind,
   data,
   projectId,
   problems,
@@ -16,7 +17,8 @@ export function DryRun({
   page,
   onPage,
 }: {
-  data: ParticipantImport;
+  kind: ImportKindUi;
+  data: ImportView;
   projectId: string;
   problems: boolean;
   onProblems: (on: boolean) => void;
@@ -25,6 +27,7 @@ export function DryRun({
 }) {
   const { t, i18n } = useTranslation();
   const pages = Math.max(1, Math.ceil(data.total / IMPORT_PAGE_SIZE));
+  const columns = kind.columns(t);
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 2, sm: 4 }} maw={720}>
@@ -50,7 +53,7 @@ export function DryRun({
           />
         )}
         {data.summary.skip > 0 && (
-          <Anchor href={errorsUrl(projectId, data.id)} download>
+          <Anchor href={kind.errorsUrl(projectId, data.id)} download>
             <Group gap={4}>
               <IconDownload size={16} />
               {t('participantImport.dryRun.errors')}
@@ -63,15 +66,16 @@ export function DryRun({
           <Table.Tr>
             <Table.Th>{t('participantImport.columns.line')}</Table.Th>
             <Table.Th>{t('participantImport.columns.action')}</Table.Th>
-            <Table.Th>{t('participantImport.columns.email')}</Table.Th>
-            <Table.Th>{t('participantImport.columns.name')}</Table.Th>
+            {columns.map((column) => (
+              <Table.Th key={column.header}>{column.header}</Table.Th>
+            ))}
             <Table.Th>{t('participantImport.columns.reasons')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {data.rows.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={5}>{t('participantImport.dryRun.empty')}</Table.Td>
+              <Table.Td colSpan={3 + columns.length}>{t('participantImport.dryRun.empty')}</Table.Td>
             </Table.Tr>
           )}
           {data.rows.map((row) => (
@@ -83,8 +87,9 @@ export function DryRun({
                   {t(`participantImport.actions.${row.action}`)}
                 </Badge>
               </Table.Td>
-              <Table.Td>{row.email}</Table.Td>
-              <Table.Td>{row.name}</Table.Td>
+              {columns.map((column) => (
+                <Table.Td key={column.header}>{column.value(row)}</Table.Td>
+              ))}
               <Table.Td>
                 {row.reasons.map((reason) => (
                   <Text key={reason} size="sm">

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParticipantImport } from './api';
+import type { ImportView } from './kind';
 
 /** The columns of the file, in their order (which never changes), each with a stable key. */
 const columnRows = (columns: string[]) => columns.map((column, i) => ({ column, i, key: `${i}:${column}` }));
 
-/** The mapping of the file's columns to the participant's fields, then the dry run. */
+/** The mapping of the file's columns to the fields of the import's kind, then the dry run. */
 export function MappingStep({
   data,
   busy,
@@ -14,7 +14,7 @@ export function MappingStep({
   onAnalyse,
   onRestart,
 }: {
-  data: ParticipantImport;
+  data: ImportView;
   busy: boolean;
   error: string | null;
   onAnalyse: (mapping: (string | null)[]) => Promise<void>;

@@ -16,6 +16,7 @@ import { LeaveConfirmModal } from '../../components/modal/app-modal';
 import { ButtonTo, isPlainClick } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
 import { participantQuery, useSendInscription, useUpdateParticipant } from './api';
+import { ParticipantCalendarFeed } from './participant-calendar-feed';
 import { ParticipantFormFields, participantFormValues } from './participant-form-fields';
 import { ParticipantMediaFields } from './participant-media-fields';
 
@@ -171,6 +172,7 @@ function ParticipantEditForm({
           </Group>
         </form>
       </Paper>
+      <ParticipantCalendarFeed projectId={projectId} participantId={participant.id} />
     </Stack>
   );
 }

@@ -18,7 +18,7 @@ export const sessionQuery = queryOptions({
   queryFn: async () => {
     const state = await call(getSession);
     setCsrfToken(state.csrfToken);
-    if (state.user) applyLanguage(state.user.locale);
+    if (state.user) await applyLanguage(state.user.locale).catch(() => undefined);
     return state;
   },
   staleTime: Number.POSITIVE_INFINITY,
@@ -33,7 +33,7 @@ export function useCurrentUser() {
 export async function signInWith(email: string, password: string) {
   const state = await call(signIn, { body: { email, password } });
   setCsrfToken(state.csrfToken);
-  if (state.user) applyLanguage(state.user.locale);
+  if (state.user) await applyLanguage(state.user.locale).catch(() => undefined);
   queryClient.clear();
   queryClient.setQueryData(sessionQuery.queryKey, state);
   return state;
@@ -57,7 +57,7 @@ export async function rememberProject(projectId: string) {
 
 /** P4: the language changes at once and is remembered for the user. */
 export async function changeLanguage(locale: Language) {
-  applyLanguage(locale);
+  await applyLanguage(locale);
   const user = await call(updatePreferences, { body: { locale } });
   queryClient.setQueryData(sessionQuery.queryKey, (state) => (state ? { ...state, user } : state));
   // Lists sorted by name follow the language.

@@ -61,7 +61,7 @@ export function SignInPage() {
             component="button"
             type="button"
             size="sm"
-            onClick={() => applyLanguage(other)}
+            onClick={() => void applyLanguage(other)}
             lang={other}
           >
             {t(`languages.${other}`)}

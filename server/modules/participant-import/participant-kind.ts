@@ -1,0 +1,49 @@
+import { AppError } from '../../http/errors';
+import { deliverSoon } from '../mail/outbox';
+import * as participantRepo from '../participants/repository';
+import { matchHeaders } from './headers';
+import type { ImportKind } from './kind';
+import { writeParticipants } from './participant-write';
+import { checkBatch, checkContext, type KeptRow, loadExisting, stampOf, type ValidRow } from './row-checks';
+import { targetsOf } from './targets';
+import { participantTemplate } from './template';
+
+/** U3: the participant import, the engine's first kind (its rules in row-checks.ts, its writes in participant-write.ts). */
+export const participantKind: ImportKind<Awaited<ReturnType<typeof checkContext>>, ValidRow, KeptRow> = {
+  name: 'participants',
+  layout: 'participants',
+  targets: targetsOf,
+  async autoMapping(db, companyId, projectId, columns) {
+    const own = await participantRepo.listOwnProfileFields(db, projectId);
+    // Columns of standard fields switched inactive are matched to nothing (U5: never written).
+    const offered = new Set((await targetsOf(db, companyId, projectId)).map((x) => x.key));
+    return matchHeaders(columns, own).map((target) => (target && offered.has(target) ? target : null));
+  },
+  checkMapping(mapping) {
+    if (!mapping.includes('email'))
+      throw AppError.field('mapping', 'validation.participantImport.emailColumn');
+  },
+  checkContext,
+  checkBatch,
+  async stamps(db, state, emails) {
+    const existing = await loadExisting(db, state.companyId, state.projectId, emails);
+    return new Map(emails.map((email) => [email, stampOf(existing.get(email))]));
+  },
+  keep: ({ stored: _, ...row }) => ({
+    ...row,
+    inscriptionSentAt: row.inscriptionSentAt?.toISOString() ?? null,
+  }),
+  restore: (row) => ({
+    ...row,
+    // The rows the dry run showed stay as they are: the writes refuse a registration made meanwhile.
+    stored: { line: row.line, action: row.action, reasons: [], email: '', name: '' },
+    inscriptionSentAt: row.inscriptionSentAt ? new Date(row.inscriptionSentAt) : null,
+  }),
+  write: writeParticipants,
+  async afterSave(deps, state) {
+    if (state.sendInscription) await deliverSoon(deps);
+  },
+  template: participantTemplate,
+  report: { headers: ['participantImport.report.email'], cells: (row) => [row.email] },
+  presentRow: ({ start: _, ...row }) => row,
+};
