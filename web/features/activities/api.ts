@@ -8,7 +8,6 @@ import {
   createActivity,
   createActivityCategory,
   createActivitySection,
-  deleteActivity,
   deleteActivityCategory,
   deleteActivitySection,
   getActivity,
@@ -83,11 +82,6 @@ export const useSaveActivity = (projectId: string) =>
         ? call(updateActivity, { params: { projectId, activityId }, body })
         : call(createActivity, { params: { projectId }, body }),
     true,
-  );
-
-export const useDeleteActivity = (projectId: string) =>
-  useActivityMutation(projectId, (activityId: string) =>
-    call(deleteActivity, { params: { projectId, activityId } }),
   );
 
 export const useActivityBulkAction = (projectId: string) =>
