@@ -14,6 +14,7 @@ import type { AuthContext } from '../session/auth-context';
 import { findTextKind } from '../texts/kinds';
 import { deleteTexts, getText, saveText } from '../texts/repository';
 import { cleanText } from '../texts/service';
+import { assertMaxFitsMembers } from './capacity';
 import { assertProject } from './category-service';
 import { describeInstant, resolveLocalTime, toLocalTime } from './local-time';
 import * as repo from './repository';
@@ -219,6 +220,7 @@ export async function updateActivity(
   return deps.db.transaction(async (tx) => {
     const project = await assertProject(tx, auth, projectId);
     await loadActivity(tx, auth, projectId, activityId);
+    await assertMaxFitsMembers(tx, projectId, [activityId], input.maxMembers);
     const fields = activityFields(input, project.timeZone);
     const description = cleanDescription(input.description);
     await checkReferences(tx, auth, projectId, input, activityId);
@@ -324,6 +326,7 @@ export async function applyBulkAction(
         updated = await update({ sectionId: body.sectionId });
         break;
       case 'maxMembers':
+        await assertMaxFitsMembers(tx, projectId, ids, body.maxMembers);
         updated = await update({ maxMembers: body.maxMembers });
         break;
       case 'hybridType':

@@ -9,6 +9,7 @@ import { fileUrl, type UploadedFile } from '../../../contracts/files';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { assertMaxFitsMembers } from '../activities/capacity';
 import { deleteCompanyFile, findFileToReference } from '../files/repository';
 import { removeStoredBytes, uploadDocument } from '../files/service';
 import type { AuthContext } from '../session/auth-context';
@@ -63,7 +64,10 @@ export async function updateOptions(
     if (patch.displayDate !== undefined) fields.displayDate = patch.displayDate;
     if (patch.registrationOpen !== undefined) fields.registrationOpen = patch.registrationOpen;
     if (patch.onLanding !== undefined) fields.onLanding = patch.onLanding;
-    if (patch.maxMembers !== undefined) fields.maxMembers = patch.maxMembers;
+    if (patch.maxMembers !== undefined) {
+      await assertMaxFitsMembers(tx, projectId, [activityId], patch.maxMembers);
+      fields.maxMembers = patch.maxMembers;
+    }
     if (Object.keys(fields).length) await repo.updateEditionRow(tx, projectId, activityId, fields);
     return presentOptions(await load(tx, auth, projectId, activityId));
   });

@@ -232,3 +232,40 @@ describe('the maximum of members', () => {
     }
   });
 });
+
+describe('a maximum never below the members already in', () => {
+  it('is refused by the edit form, the options tab and the bulk action, naming how many are in', async () => {
+    const { project, activity, ids, url } = await setup(4);
+    expect(
+      (await camille.post(`${url}/members`, { mode: 'ids', participantIds: ids.slice(0, 3) })).status,
+    ).toBe(200);
+    const current = (await camille.get(url)).body;
+    const form = {
+      title: current.title,
+      type: current.type,
+      noDate: current.noDate,
+      startsAt: current.startsAtLocal,
+      durationMinutes: current.durationMinutes,
+      hybridType: current.hybridType,
+    };
+
+    const edit = await camille.put(url, { ...form, maxMembers: 2 });
+    expect(edit.status).toBe(400);
+    expect(edit.body.fields).toEqual([
+      expect.objectContaining({ field: 'maxMembers', message: expect.stringContaining('3 membres') }),
+    ]);
+    const options = await camille.patch(`${url}/options`, { maxMembers: 2 });
+    expect(options.status).toBe(400);
+    const bulk = await camille.post(`/api/projects/${project.id}/activities/bulk`, {
+      action: 'maxMembers',
+      ids: [activity.id],
+      maxMembers: 1,
+    });
+    expect(bulk.status).toBe(400);
+    expect((await camille.get(url)).body.maxMembers).toBe(4);
+
+    // As many as are in, or no limit: accepted.
+    expect((await camille.patch(`${url}/options`, { maxMembers: 3 })).status).toBe(200);
+    expect((await camille.put(url, { ...form, maxMembers: null })).status).toBe(200);
+  });
+});
