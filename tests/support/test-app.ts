@@ -2,11 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
+import { participants, persons, projects, roles } from '../../server/db/schema';
 import type { Deps } from '../../server/deps';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo';
 // Declares the value provided by the PGlite global setup.
@@ -346,4 +348,40 @@ export async function buildActivity(
       ...overrides,
     }),
   );
+}
+
+/**
+ * Participants of a project written straight into the database (a role of their own, « Visiteur / Visitor » unless named), for
+ * tests that need people without going through the participant form; their ids, in the order given.
+ */
+export async function insertParticipants(
+  db: Deps['db'],
+  projectId: string,
+  people: { first: string; last: string; email?: string; organisation?: string }[],
+  roleName: { fr: string; en: string } = { fr: 'Visiteur', en: 'Visitor' },
+): Promise<string[]> {
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  const [role] = await db
+    .insert(roles)
+    .values({ companyId: project.companyId, projectId, nameFr: roleName.fr, nameEn: roleName.en })
+    .returning();
+  const ids: string[] = [];
+  for (const p of people) {
+    const [person] = await db
+      .insert(persons)
+      .values({
+        companyId: project.companyId,
+        email: p.email ?? `${randomUUID()}@example.test`,
+        firstName: p.first,
+        lastName: p.last,
+        organisation: p.organisation ?? null,
+      })
+      .returning();
+    const [participant] = await db
+      .insert(participants)
+      .values({ companyId: project.companyId, projectId, personId: person.id, roleId: role.id })
+      .returning();
+    ids.push(participant.id);
+  }
+  return ids;
 }

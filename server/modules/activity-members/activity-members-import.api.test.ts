@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   csvOf,
@@ -14,10 +13,10 @@ import {
   buildActivity,
   buildProject,
   createTestApp,
+  insertParticipants,
   signIn,
   type TestApp,
 } from '../../../tests/support/test-app';
-import { participants, persons, projects, roles } from '../../db/schema';
 import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 
 let t: TestApp;
@@ -34,23 +33,12 @@ afterAll(async () => {
 });
 
 /** Participants of a project known by these e-mails, inserted directly. */
-async function addParticipants(projectId: string, emails: string[]) {
-  const db = t.deps.db;
-  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
-  const [role] = await db
-    .insert(roles)
-    .values({ companyId: project.companyId, projectId, nameFr: 'Visiteur', nameEn: 'Visitor' })
-    .returning();
-  for (const [i, email] of emails.entries()) {
-    const [person] = await db
-      .insert(persons)
-      .values({ companyId: project.companyId, email, firstName: `Prénom ${i}`, lastName: `Nom ${i}` })
-      .returning();
-    await db
-      .insert(participants)
-      .values({ companyId: project.companyId, projectId, personId: person.id, roleId: role.id });
-  }
-}
+const addParticipants = (projectId: string, emails: string[]) =>
+  insertParticipants(
+    t.deps.db,
+    projectId,
+    emails.map((email, i) => ({ email, first: `Prénom ${i}`, last: `Nom ${i}` })),
+  );
 
 /** A multipart POST of one file, as the browser sends it. */
 async function upload(client: ApiClient, url: string, content: string | Uint8Array, filename: string) {

@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
   buildActivity,
   buildProject,
   createTestApp,
+  insertParticipants,
   signIn,
   type TestApp,
 } from '../../../tests/support/test-app';
-import { participants, persons, projects, roles } from '../../db/schema';
 import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 
 let t: TestApp;
@@ -30,33 +28,8 @@ afterAll(async () => {
 type Person = { first: string; last: string; email?: string; organisation?: string };
 
 /** Participants of a project, inserted directly (one role, Acheteur / Buyer); their ids in the given order. */
-async function addParticipants(projectId: string, people: Person[]) {
-  const db = t.deps.db;
-  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
-  const [role] = await db
-    .insert(roles)
-    .values({ companyId: project.companyId, projectId, nameFr: 'Acheteur', nameEn: 'Buyer' })
-    .returning();
-  const ids: string[] = [];
-  for (const p of people) {
-    const [person] = await db
-      .insert(persons)
-      .values({
-        companyId: project.companyId,
-        email: p.email ?? `${randomUUID()}@example.test`,
-        firstName: p.first,
-        lastName: p.last,
-        organisation: p.organisation ?? null,
-      })
-      .returning();
-    const [participant] = await db
-      .insert(participants)
-      .values({ companyId: project.companyId, projectId, personId: person.id, roleId: role.id })
-      .returning();
-    ids.push(participant.id);
-  }
-  return ids;
-}
+const addParticipants = (projectId: string, people: Person[]) =>
+  insertParticipants(t.deps.db, projectId, people, { fr: 'Acheteur', en: 'Buyer' });
 
 const PEOPLE: Person[] = [
   { first: 'Élise', last: 'Côté', organisation: 'Groupe Hélios' },

@@ -1,5 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconUserStar } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
@@ -9,7 +8,8 @@ import type { Role, RoleList } from '../../../contracts/roles';
 import { EditDeleteActions } from '../../components/actions/edit-delete-actions';
 import { SortableList } from '../../components/sortable/sortable-list';
 import { usePageTitle } from '../../lib/page-title';
-import { roleKeys, roleListQuery, saveRoleOrder, useSetRoleDefaults } from './api';
+import { roleKeys, roleListQuery, saveRoleOrder } from './api';
+import { RoleDefaultSelects } from './role-default-selects';
 import { RoleDeleteModal, RoleFormModal } from './role-modals';
 
 type Dialog = { kind: 'form'; role: Role | null } | { kind: 'delete'; role: Role } | null;
@@ -58,7 +58,11 @@ function RoleEditor({ projectId, list }: { projectId: string; list: RoleList }) 
 
   return (
     <>
-      {items.length > 0 && <RoleDefaultsForm projectId={projectId} list={list} nameOf={nameOf} />}
+      {items.length > 0 && (
+        <Paper withBorder p="md">
+          <RoleDefaultSelects projectId={projectId} list={list} nameOf={nameOf} />
+        </Paper>
+      )}
 
       <Group justify="space-between" mt="md">
         <Title order={2} size="h3">
@@ -147,52 +151,3 @@ function RoleEditor({ projectId, list }: { projectId: string; list: RoleList }) 
 }
 
 /** The default role and the default persona role: each saved as soon as it is chosen (or cleared). */
-function RoleDefaultsForm({
-  projectId,
-  list,
-  nameOf,
-}: {
-  projectId: string;
-  list: RoleList;
-  nameOf: (role: Role) => string;
-}) {
-  const { t } = useTranslation();
-  const save = useSetRoleDefaults(projectId);
-  const data = list.items.map((role) => ({ value: role.id, label: nameOf(role) }));
-  const choose = (field: 'defaultRoleId' | 'defaultPersonaRoleId', value: string | null) => {
-    if (value === list[field]) return;
-    save.mutate(
-      { defaultRoleId: list.defaultRoleId, defaultPersonaRoleId: list.defaultPersonaRoleId, [field]: value },
-      {
-        onSuccess: () =>
-          notifications.show({ color: 'teal', message: t('roles.notifications.defaultsSaved') }),
-      },
-    );
-  };
-  return (
-    <Paper withBorder p="md">
-      <Group grow align="flex-start">
-        <Select
-          label={t('roles.defaultRole')}
-          description={t('roles.defaultRoleHint')}
-          placeholder={t('roles.none')}
-          data={data}
-          value={list.defaultRoleId}
-          onChange={(value) => choose('defaultRoleId', value)}
-          clearable
-          clearButtonProps={{ 'aria-label': t('roles.clearDefault') }}
-        />
-        <Select
-          label={t('roles.defaultPersonaRole')}
-          description={t('roles.defaultPersonaRoleHint')}
-          placeholder={t('roles.none')}
-          data={data}
-          value={list.defaultPersonaRoleId}
-          onChange={(value) => choose('defaultPersonaRoleId', value)}
-          clearable
-          clearButtonProps={{ 'aria-label': t('roles.clearDefault') }}
-        />
-      </Group>
-    </Paper>
-  );
-}

@@ -1,4 +1,4 @@
-import { Group, Loader, Paper, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Group, Loader, Paper, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { type ActivitySettings, defaultMenuForm } from '../../../../contracts/activity-access';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { useAppForm } from '../../../components/forms/use-app-form';
-import { roleListQuery, useSetRoleDefaults } from '../../roles/api';
+import { roleListQuery } from '../../roles/api';
+import { RoleDefaultSelects } from '../../roles/role-default-selects';
 import { useLocalizedName } from '../localized-name';
 import { activitySettingsQuery, useSaveActivitySettings } from './api';
 
@@ -35,51 +36,13 @@ export function ActivityDefaults({ projectId }: { projectId: string }) {
   );
 }
 
-/** Saved as soon as one is chosen (the roles page's behaviour and endpoint). */
+/** The project's default roles, as on the roles page (one component, one endpoint). */
 function RoleDefaults({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const nameOf = useLocalizedName();
   const roles = useQuery(roleListQuery(projectId));
-  const save = useSetRoleDefaults(projectId);
-  const list = roles.data;
-  if (!list) return <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />;
-  const data = list.items.map((role) => ({ value: role.id, label: nameOf(role.name) }));
-  const choose = (field: 'defaultRoleId' | 'defaultPersonaRoleId', value: string | null) => {
-    if (value === list[field]) return;
-    save.mutate(
-      { defaultRoleId: list.defaultRoleId, defaultPersonaRoleId: list.defaultPersonaRoleId, [field]: value },
-      {
-        onSuccess: () =>
-          notifications.show({ color: 'teal', message: t('roles.notifications.defaultsSaved') }),
-      },
-    );
-  };
-  return (
-    <Group grow align="flex-start">
-      <Select
-        label={t('roles.defaultRole')}
-        description={t('roles.defaultRoleHint')}
-        placeholder={t('roles.none')}
-        data={data}
-        value={list.defaultRoleId}
-        onChange={(value) => choose('defaultRoleId', value)}
-        clearable
-        clearButtonProps={{ 'aria-label': t('roles.clearDefault') }}
-        data-testid="default-role"
-      />
-      <Select
-        label={t('roles.defaultPersonaRole')}
-        description={t('roles.defaultPersonaRoleHint')}
-        placeholder={t('roles.none')}
-        data={data}
-        value={list.defaultPersonaRoleId}
-        onChange={(value) => choose('defaultPersonaRoleId', value)}
-        clearable
-        clearButtonProps={{ 'aria-label': t('roles.clearDefault') }}
-        data-testid="default-persona-role"
-      />
-    </Group>
-  );
+  if (!roles.data) return <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />;
+  return <RoleDefaultSelects projectId={projectId} list={roles.data} nameOf={(role) => nameOf(role.name)} />;
 }
 
 /** On: the name fields show and are saved with their button. Off: a saved name is forgotten at once. */
