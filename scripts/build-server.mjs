@@ -7,6 +7,7 @@ await build({
   entryPoints: [
     'server/main.ts',
     'server/modules/participant-import/sheet-worker.ts',
+    'server/matching/solve-worker.ts',
     'server/matching/scores/scores-worker.ts',
   ],
   // MAILLAGE_DIST (default dist) lets parallel builds of one checkout keep apart.
