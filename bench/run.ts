@@ -1,7 +1,9 @@
 /**
  * `npm run bench [-- options] [filter]`: every bench/*.bench.ts on PGlite and on a PostgreSQL server, and the
- * first page's weight against its budget (`first-page`, no database).
- * Options: --quick, --engine=pglite|postgres|all, --explain, --sql=<file>, --iterations=N, --warmup=N.
+ * first page's weight against its budget (`first-page`, no database). `npm run bench -- matching` runs the
+ * matching bar instead (bench/matching/run.ts, no database; only when asked by name: it takes minutes of CPU).
+ * Options: --quick, --engine=pglite|postgres|all, --explain, --sql=<file>, --iterations=N, --warmup=N; for
+ * matching: --only=R1,G1, --refresh-bks, --bks-seeds=N, --bks-seconds=S.
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -20,6 +22,7 @@ import {
   postgresEngine,
   runCase,
 } from './harness';
+import { MATCHING, runMatchingBench } from './matching/run';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -34,7 +37,19 @@ function parseArgs(argv: string[]) {
       positional.push(arg);
     }
   }
-  const known = ['quick', 'engine', 'explain', 'sql', 'iterations', 'warmup', 'help'];
+  const known = [
+    'quick',
+    'engine',
+    'explain',
+    'sql',
+    'iterations',
+    'warmup',
+    'help',
+    'only',
+    'refresh-bks',
+    'bks-seeds',
+    'bks-seconds',
+  ];
   for (const key of flags.keys()) {
     if (!known.includes(key)) throw new Error(`unknown option --${key} (known: ${known.join(', ')})`);
   }
@@ -42,7 +57,8 @@ function parseArgs(argv: string[]) {
 }
 
 const usage = `usage: npm run bench -- [--quick] [--engine=pglite|postgres|all] [--explain] [--sql=file.sql]
-                       [--iterations=N] [--warmup=N] [filter]`;
+                       [--iterations=N] [--warmup=N] [filter]
+       npm run bench -- matching [--quick] [--only=R1,G1] [--refresh-bks [--bks-seeds=N] [--bks-seconds=S]]`;
 
 async function main() {
   const { flags, filter } = parseArgs(process.argv.slice(2));
@@ -51,6 +67,24 @@ async function main() {
     return;
   }
   const quick = flags.has('quick');
+  if (filter === MATCHING) {
+    const m = machine();
+    console.log(
+      `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}` +
+        `\nMode: ${quick ? 'quick (shorter time limits)' : 'full'}; benchmark: ${MATCHING}\n`,
+    );
+    if (m.loadAverage > m.cpus) {
+      console.log(`Warning: load average ${m.loadAverage} on ${m.cpus} cores — times will be noisy.\n`);
+    }
+    await runMatchingBench({
+      quick,
+      only: flags.get('only')?.split(',').filter(Boolean),
+      refreshBks: flags.has('refresh-bks'),
+      bksSeeds: Number(flags.get('bks-seeds') ?? 2),
+      bksSeconds: flags.has('bks-seconds') ? Number(flags.get('bks-seconds')) : undefined,
+    });
+    return;
+  }
   const engineChoice = flags.get('engine') ?? 'all';
   if (!['pglite', 'postgres', 'all'].includes(engineChoice)) throw new Error(usage);
   const options: BenchOptions = {

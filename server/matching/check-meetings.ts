@@ -11,7 +11,10 @@ export interface MeetingsCheck {
   violations: string[];
 }
 
-export function checkMeetings(instance: MeetingsInstance, result: MeetingsResult): MeetingsCheck {
+/** A result to check: its stats, when given, are compared with the recount. */
+export type CheckedMeetings = Pick<MeetingsResult, 'meetings'> & { stats?: Partial<MeetingsResult['stats']> };
+
+export function checkMeetings(instance: MeetingsInstance, result: CheckedMeetings): MeetingsCheck {
   const violations: string[] = [];
   const people = new Map(instance.people.map((p) => [p.id, { available: new Set(p.available), max: p.max }]));
   // Requests by unordered pair; a pair requested twice may meet twice, the heaviest request counted first.

@@ -13,6 +13,9 @@ export interface TablesCheck {
   violations: string[];
 }
 
+/** A result to check: its stats, when given, are compared with the recount. */
+export type CheckedTables = Pick<TablesResult, 'rounds'> & { stats?: Partial<TablesResult['stats']> };
+
 const pairKey = (a: number, b: number) => (a < b ? `${a},${b}` : `${b},${a}`);
 
 /**
@@ -21,7 +24,7 @@ const pairKey = (a: number, b: number) => (a < b ? `${a},${b}` : `${b},${a}`);
  * VIPs outside them beyond those the VIP seats cannot hold; score: Σ pairScore over rounds, tables and pairs at a
  * table; chosenTablesMet: share of the people who chose tables seated at least once at one of them (1 if nobody chose).
  */
-export function checkTables(instance: TablesInstance, result: TablesResult): TablesCheck {
+export function checkTables(instance: TablesInstance, result: CheckedTables): TablesCheck {
   const violations: string[] = [];
   const index = new Map(instance.people.map((p, i) => [p.id, i]));
   const tableIndex = new Map(instance.tables.map((t, k) => [t.id, k]));

@@ -3,25 +3,21 @@
  * from the solver): `checkResult` recounts every statistic of a result from its instance and lists the rules it
  * breaks. Used by `npm run pairing`, `npm run bench -- matching` and the tests.
  */
-import { checkMeetings, type MeetingsCheck } from './check-meetings';
-import { checkTables, type TablesCheck } from './check-tables';
-import type {
-  MatchingInstance,
-  MatchingResult,
-  MeetingsInstance,
-  MeetingsResult,
-  TablesInstance,
-  TablesResult,
-} from './instance';
+import { type CheckedMeetings, checkMeetings, type MeetingsCheck } from './check-meetings';
+import { type CheckedTables, checkTables, type TablesCheck } from './check-tables';
+import type { MatchingInstance, MatchingResult, MeetingsInstance, TablesInstance } from './instance';
 
-export { checkMeetings, type MeetingsCheck } from './check-meetings';
-export { checkTables, type TablesCheck } from './check-tables';
+export { type CheckedMeetings, checkMeetings, type MeetingsCheck } from './check-meetings';
+export { type CheckedTables, checkTables, type TablesCheck } from './check-tables';
 
-export function checkResult(instance: TablesInstance, result: TablesResult): TablesCheck;
-export function checkResult(instance: MeetingsInstance, result: MeetingsResult): MeetingsCheck;
+export function checkResult(instance: TablesInstance, result: CheckedTables): TablesCheck;
+export function checkResult(instance: MeetingsInstance, result: CheckedMeetings): MeetingsCheck;
 export function checkResult(instance: MatchingInstance, result: MatchingResult): TablesCheck | MeetingsCheck;
-export function checkResult(instance: MatchingInstance, result: MatchingResult): TablesCheck | MeetingsCheck {
+export function checkResult(
+  instance: MatchingInstance,
+  result: CheckedTables | CheckedMeetings,
+): TablesCheck | MeetingsCheck {
   return instance.kind === 'tables'
-    ? checkTables(instance, result as TablesResult)
-    : checkMeetings(instance, result as MeetingsResult);
+    ? checkTables(instance, result as CheckedTables)
+    : checkMeetings(instance, result as CheckedMeetings);
 }

@@ -3,7 +3,8 @@
  * so that the product's pairing job, `npm run pairing` and the bench never block their event loop. Progress is
  * relayed; an abort is passed on at once (a shared flag the solver's `signal.aborted` reads, and a message) and the
  * solver returns its best so far; if it has not answered `graceSeconds` after the abort, or `graceSeconds` past
- * twice its time limit, the worker is terminated and the promise rejects.
+ * twice its time limit, the worker is terminated and the promise rejects. The result's `stats.seconds` is the solve's
+ * duration measured in the worker (from the call to the solver to its answer; the thread's start is not counted).
  */
 import { Worker } from 'node:worker_threads';
 import type {

@@ -55,8 +55,14 @@ if (port) {
       controller.abort();
       return;
     }
+    const started = performance.now();
     solve(message, controller).then(
-      (result) => port.postMessage({ type: 'result', result } satisfies SolveReply),
+      (result) =>
+        port.postMessage({
+          type: 'result',
+          // The solve's duration as measured here (the thread's start is not counted), whatever the solver said.
+          result: { ...result, stats: { ...result.stats, seconds: (performance.now() - started) / 1000 } },
+        } as SolveReply),
       (error: unknown) =>
         port.postMessage({
           type: 'error',

@@ -21,6 +21,8 @@ export interface PairScores {
   values: Uint16Array;
   /** The decoded score of i and j (i ≠ j, either order). */
   get(i: number, j: number): number;
+  /** Threads that computed it (1: the calling thread). */
+  threads: number;
 }
 
 export interface ComputeScoresOptions {
@@ -36,9 +38,10 @@ export interface ComputeScoresOptions {
 /** Below this many pairs (about 1,400 people) the calling thread computes alone. */
 export const WORKER_MIN_PAIRS = 1_000_000;
 
-function scores(n: number, scale: number, values: Uint16Array): PairScores {
+function scores(n: number, scale: number, values: Uint16Array, threads = 1): PairScores {
   return {
     n,
+    threads,
     scale,
     values,
     get(i, j) {
@@ -74,7 +77,7 @@ export async function computeScores(
   const encoded = encodeAnswers(questions, people);
   const scale = encoded.total > 0 ? 65535 / encoded.total : 1;
   const values = await scoreInWorkers(encoded, scale, threads);
-  return scores(n, scale, values);
+  return scores(n, scale, values, threads);
 }
 
 export interface TopScores {
