@@ -11,7 +11,7 @@ import os from 'node:os';
 import type { Answers, ScoreQuestion } from '../score';
 import { encodeAnswers, pairIndex, rowStart } from './encode';
 import { scoreRows } from './kernel';
-import { scoreInWorkers } from './threads';
+import { scoreInWorkers, startScoreWorkers } from './threads';
 
 export interface PairScores {
   n: number;
@@ -74,9 +74,16 @@ export async function computeScores(
   const n = people.length;
   if (threads === 1 || rowStart(n, n) < (options.workersFrom ?? WORKER_MIN_PAIRS))
     return computeScoresHere(questions, people);
-  const encoded = encodeAnswers(questions, people);
+  const workers = startScoreWorkers(threads);
+  let encoded: ReturnType<typeof encodeAnswers>;
+  try {
+    encoded = encodeAnswers(questions, people);
+  } catch (error) {
+    for (const worker of workers) void worker.terminate();
+    throw error;
+  }
   const scale = encoded.total > 0 ? 65535 / encoded.total : 1;
-  const values = await scoreInWorkers(encoded, scale, threads);
+  const values = await scoreInWorkers(workers, encoded, scale);
   return scores(n, scale, values, threads);
 }
 

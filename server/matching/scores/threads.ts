@@ -11,18 +11,23 @@ import type { ScoresReply, ScoresRequest } from './scores-worker';
 
 const BLOCKS_PER_THREAD = 8;
 
+/** Workers started ahead (they load their modules while the calling thread encodes the answers). */
+export function startScoreWorkers(threads: number): Worker[] {
+  const url = workerUrl(import.meta.url, './scores-worker.ts', 'scores-worker.js');
+  return Array.from({ length: threads }, () => new Worker(url));
+}
+
+/** Runs the kernel on `workers` (from `startScoreWorkers`), then terminates them. */
 export async function scoreInWorkers(
+  workers: Worker[],
   encoded: EncodedAnswers,
   scale: number,
-  threads: number,
 ): Promise<Uint16Array> {
   const pairs = rowStart(encoded.n, encoded.n);
   const values = new Uint16Array(new SharedArrayBuffer(pairs * 2));
   const counter = new Int32Array(new SharedArrayBuffer(4));
-  const blocks = balancedBlocks(encoded.n, threads * BLOCKS_PER_THREAD);
-  const url = workerUrl(import.meta.url, './scores-worker.ts', 'scores-worker.js');
+  const blocks = balancedBlocks(encoded.n, workers.length * BLOCKS_PER_THREAD);
   const request: ScoresRequest = { encoded, values, scale, blocks, counter };
-  const workers = Array.from({ length: threads }, () => new Worker(url));
   try {
     await Promise.all(
       workers.map(
