@@ -7,7 +7,9 @@
  *   Σ_{r ∋ p, s} x_rs ≤ max_p (per person)
  *
  * Tables are interchangeable inside a slot, so they need no index. `npx tsx bench/matching/highs.ts --refresh`
- * rebuilds optima.json (the bench's cache); `--only B1` limits it to one line, `--time-limit 120` the MIP's time.
+ * rebuilds optima.json (the bench's cache); `--only B1` limits it to one line, `--seeds 1,2` to some seeds,
+ * `--time-limit 120` the MIP's time (default 120 s), `--lp-only` skips the MIP. Each answer is written as soon
+ * as it comes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -135,7 +137,8 @@ export function meetingsLpBound(instance: MeetingsInstance): Promise<HighsRun> {
 
 export interface CachedOptimum {
   spec: (typeof meetingsBenchSpecs)[number]['spec'] & { seed: number };
-  mip: HighsRun;
+  /** Absent when only the LP was run (`--lp-only`). */
+  mip?: HighsRun;
   lp: HighsRun;
 }
 export const optimaFile = fileURLToPath(new URL('./optima.json', import.meta.url));
@@ -152,23 +155,27 @@ export function readOptima(): Record<string, CachedOptimum> {
 async function refresh(args: string[]): Promise<void> {
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
   const limit = args.includes('--time-limit') ? Number(args[args.indexOf('--time-limit') + 1]) : 120;
+  const seeds = args.includes('--seeds')
+    ? args[args.indexOf('--seeds') + 1].split(',').map(Number)
+    : meetingsBenchSeeds;
+  const lpOnly = args.includes('--lp-only');
   const meetings = readOptima();
   for (const { id, spec } of meetingsBenchSpecs) {
     if (only && only !== id) continue;
-    for (const seed of meetingsBenchSeeds) {
+    for (const seed of seeds) {
       const instance = generateMeetingsInstance({ ...spec, seed });
       const lp = await meetingsLpBound(instance);
-      const mip = await meetingsOptimum(instance, { timeLimitSeconds: limit });
+      const mip = lpOnly ? undefined : await meetingsOptimum(instance, { timeLimitSeconds: limit });
       meetings[`${id}:${seed}`] = { spec: { ...spec, seed }, mip, lp };
-      console.log(
-        `${id}:${seed}  MIP ${mip.status} ${mip.objective} ≤ ${mip.bound.toFixed(2)} in ${mip.seconds.toFixed(1)} s` +
-          `  LP ${lp.objective.toFixed(2)} in ${lp.seconds.toFixed(1)} s`,
-      );
+      const mipText = mip
+        ? `MIP ${mip.status} ${mip.objective} ≤ ${mip.bound.toFixed(2)} in ${mip.seconds.toFixed(1)} s  `
+        : '';
+      console.log(`${id}:${seed}  ${mipText}LP ${lp.objective.toFixed(2)} in ${lp.seconds.toFixed(1)} s`);
+      const sorted = Object.fromEntries(Object.entries(meetings).sort(([x], [y]) => x.localeCompare(y)));
+      const command = 'npx tsx bench/matching/highs.ts --refresh';
+      writeFileSync(optimaFile, `${JSON.stringify({ command, meetings: sorted }, null, 2)}\n`);
     }
   }
-  const sorted = Object.fromEntries(Object.entries(meetings).sort(([x], [y]) => x.localeCompare(y)));
-  const command = 'npx tsx bench/matching/highs.ts --refresh';
-  writeFileSync(optimaFile, `${JSON.stringify({ command, meetings: sorted }, null, 2)}\n`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--refresh'))

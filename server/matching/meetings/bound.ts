@@ -13,6 +13,10 @@ import type { MeetingsProblem } from './problem';
  * descent: each one in turn set to the value that minimises L with the others fixed (a weighted median, as in
  * max-product LP / MPLP), which never raises L. Returns L at the end, rounded down when every weight is an integer.
  */
+/** Most passes of one coordinate descent, and subgradient steps between two of them. */
+const DESCENT_SWEEPS = 20;
+const SUBGRADIENT_STEPS = 10;
+
 export class LagrangianBound {
   private readonly u: Float64Array;
   private readonly lambda: Float64Array;
@@ -82,6 +86,73 @@ export class LagrangianBound {
     }
   }
 
+  /**
+   * One projected subgradient step towards `target` (a weight known to be reachable), Polyak's step times
+   * `theta`: moves the multipliers off a point where no single one can lower L. Returns L before the step.
+   */
+  subgradientStep(target: number, theta: number): number {
+    const { slots, tables, cap, free, reqA, reqB, weight, commonStart, commonSlots } = this.problem;
+    const P = cap.length;
+    const countP = new Int32Array(P);
+    const countS = new Int32Array(slots);
+    const countPS = new Int32Array(P * slots);
+    let value = 0;
+    for (let r = 0; r < weight.length; r++) {
+      let best = 0;
+      let bestSlot = -1;
+      for (let i = commonStart[r]; i < commonStart[r + 1]; i++) {
+        const reduced = this.reduced(r, commonSlots[i]);
+        if (reduced > best) {
+          best = reduced;
+          bestSlot = commonSlots[i];
+        }
+      }
+      if (bestSlot < 0) continue;
+      value += best;
+      countP[reqA[r]]++;
+      countP[reqB[r]]++;
+      countS[bestSlot]++;
+      countPS[reqA[r] * slots + bestSlot]++;
+      countPS[reqB[r] * slots + bestSlot]++;
+    }
+    let norm = 0;
+    for (let p = 0; p < P; p++) {
+      value += cap[p] * this.u[p];
+      const g = cap[p] - countP[p];
+      if (this.u[p] > 0 || g < 0) norm += g * g;
+    }
+    for (let s = 0; s < slots; s++) {
+      value += tables * this.lambda[s];
+      const g = tables - countS[s];
+      if (this.lambda[s] > 0 || g < 0) norm += g * g;
+    }
+    for (let i = 0; i < this.mu.length; i++) {
+      if (!free[i]) continue;
+      value += this.mu[i];
+      const g = 1 - countPS[i];
+      if (this.mu[i] > 0 || g < 0) norm += g * g;
+    }
+    if (norm === 0 || value <= target) return value;
+    const step = (theta * (value - target)) / norm;
+    for (let p = 0; p < P; p++) this.u[p] = Math.max(0, this.u[p] - step * (cap[p] - countP[p]));
+    for (let s = 0; s < slots; s++)
+      this.lambda[s] = Math.max(0, this.lambda[s] - step * (tables - countS[s]));
+    for (let i = 0; i < this.mu.length; i++)
+      if (free[i]) this.mu[i] = Math.max(0, this.mu[i] - step * (1 - countPS[i]));
+    return value;
+  }
+
+  /** The multipliers, to keep the best point seen. */
+  save(): Float64Array[] {
+    return [this.u.slice(), this.lambda.slice(), this.mu.slice()];
+  }
+
+  restore([u, lambda, mu]: Float64Array[]): void {
+    this.u.set(u);
+    this.lambda.set(lambda);
+    this.mu.set(mu);
+  }
+
   private reduced(r: number, s: number): number {
     const { slots, reqA, reqB, weight } = this.problem;
     const a = reqA[r];
@@ -126,18 +197,43 @@ export class LagrangianBound {
   }
 }
 
-/** The bound after `sweeps` passes of coordinate descent (fewer when `shouldStop` says so). */
-export function lagrangianBound(problem: MeetingsProblem, sweeps: number, shouldStop: () => boolean): number {
+/**
+ * The bound: coordinate descent until a pass no longer lowers L, then, when it stalls above `target` (the weight
+ * placed so far), rounds of subgradient steps from there, each followed by coordinate descent again; the least L
+ * seen. `rounds` bounds the work; `shouldStop` is asked now and then.
+ */
+export function lagrangianBound(
+  problem: MeetingsProblem,
+  target: number,
+  rounds: number,
+  shouldStop: () => boolean,
+): number {
   const bound = new LagrangianBound(problem);
-  let value = bound.value();
-  for (let i = 0; i < sweeps && !shouldStop(); i++) {
-    bound.sweep(shouldStop);
-    const next = bound.value();
-    if (next >= value - 1e-9 * Math.max(1, value)) {
-      value = Math.min(value, next);
-      break;
+  let best = bound.value();
+  let bestPoint = bound.save();
+  let theta = 1;
+  const descend = () => {
+    let value = bound.value();
+    for (let i = 0; i < DESCENT_SWEEPS && !shouldStop(); i++) {
+      bound.sweep(shouldStop);
+      const next = bound.value();
+      if (next >= value - 1e-9 * Math.max(1, value)) break;
+      value = next;
     }
-    value = next;
+    if (value < best) {
+      best = value;
+      bestPoint = bound.save();
+      return true;
+    }
+    return false;
+  };
+  descend();
+  for (let round = 0; round < rounds && best > target + 1e-9 && !shouldStop(); round++) {
+    for (let i = 0; i < SUBGRADIENT_STEPS; i++) bound.subgradientStep(target, theta);
+    if (!descend()) {
+      theta /= 2;
+      bound.restore(bestPoint);
+    }
   }
-  return value;
+  return best;
 }

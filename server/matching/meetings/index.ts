@@ -4,8 +4,8 @@ import { compileMeetings } from './problem';
 import { createRandom } from './random';
 import { MeetingsSearch } from './search';
 
-/** Most passes of coordinate descent for the bound (it usually settles in 3 to 5). */
-const BOUND_SWEEPS = 30;
+/** Rounds of subgradient steps and coordinate descent for the bound, when the first descent stalls. */
+const BOUND_ROUNDS = 6;
 /** The search stops when this many steps in a row (per person with requests) found nothing heavier. */
 const PATIENCE_PER_PERSON = 30;
 const PATIENCE_MIN = 2000;
@@ -53,8 +53,8 @@ export async function solveMeetings(
 
   search.greedy(shouldStop);
   await checkpoint();
-  if (!shouldStop()) bound = lagrangianBound(problem, BOUND_SWEEPS, shouldStop);
-  while (!shouldStop() && !proved() && search.sweep(shouldStop)) await checkpoint();
+  while (!shouldStop() && search.sweep(shouldStop)) await checkpoint();
+  if (!shouldStop()) bound = lagrangianBound(problem, search.bestWeight, BOUND_ROUNDS, shouldStop);
   while (!shouldStop() && !proved() && search.iterations - search.lastImprovement < patience) {
     search.step();
     if ((search.iterations & 31) === 0) await checkpoint();

@@ -89,7 +89,7 @@ describe('solveMeetings', () => {
     await expect(solve(instance)).rejects.toThrow('unknown person "zoe"');
   });
 
-  it('reaches the optimum HiGHS proves on small events', async () => {
+  it('reaches the optimum HiGHS proves on small events, and bounds it from above', async () => {
     for (let seed = 1; seed <= 12; seed++) {
       const instance = generateMeetingsInstance({
         people: 12,
@@ -104,7 +104,8 @@ describe('solveMeetings', () => {
       const result = await solve(instance, seed);
       expect(recountMeetings(instance, result).errors).toEqual([]);
       expect({ seed, weight: result.stats.weight }).toEqual({ seed, weight: Math.round(optimum.objective) });
-      expect(result.stats.bound).toBeGreaterThanOrEqual(result.stats.weight);
+      // A bound is never under what can be placed.
+      expect(result.stats.bound).toBeGreaterThanOrEqual(Math.round(optimum.objective));
     }
   }, 60_000);
 });
