@@ -2,14 +2,18 @@
  * The bar of `npm run bench -- matching` (matching.md, "The bar"): every instance generated from a seed, so anyone
  * can rebuild it. Table instances come from server/matching/random.ts: objective `none` without questions for the
  * rotation lines; with scores, 20 questions of 3–6 choices, each person choosing 1–2 answers, objective `similar`.
- * Meetings instances come from the meetings solver's generator (server/matching/meetings/generate.ts) when it is
- * there, else from random.ts (said in the output).
+ * Meetings instances come from the meetings solver's generator (server/matching/meetings/generate.ts) with the
+ * sizes of meetings-instances.ts and seed 1, the seed whose HiGHS answers optima.json caches.
  */
-import type { MeetingsInstance, TablesInstance } from '../../server/matching/instance';
-import { randomMeetingsInstance, randomTablesInstance } from '../../server/matching/random';
+import type { TablesInstance } from '../../server/matching/instance';
+import type { MeetingsInstanceSpec } from '../../server/matching/meetings/generate';
+import { randomTablesInstance } from '../../server/matching/random';
+import { meetingsBenchSpecs } from './meetings-instances';
 
-/** The seed of every bar instance. */
+/** The seed of every table and scores instance. */
 export const BENCH_SEED = 2026;
+/** The seed of the meetings instances: optima.json holds HiGHS's answers for it. */
+export const MEETINGS_SEED = 1;
 
 interface Base {
   id: string;
@@ -40,7 +44,7 @@ export interface ScoresLine extends Base {
 
 export interface MeetingsLine extends Base {
   kind: 'meetings';
-  size: { people: number; requests: number; slots: number; tables: number; cap: number };
+  size: Omit<MeetingsInstanceSpec, 'seed'>;
   /** Met when weight ≥ share × reference (the optimum, or the LP bound) within `seconds`. */
   share: number;
   reference: 'optimum' | 'lp';
@@ -54,6 +58,12 @@ export interface ScoresComputeLine extends Base {
 }
 
 export type BarLine = RotationLine | ScoresLine | MeetingsLine | ScoresComputeLine;
+
+function meetingsSize(id: string): MeetingsLine['size'] {
+  const found = meetingsBenchSpecs.find((m) => m.id === id);
+  if (!found) throw new Error(`no meetings spec ${id} in meetings-instances.ts`);
+  return found.spec;
+}
 
 const rotation = (tables: number, seats: number, rounds: number) => () =>
   randomTablesInstance({ seed: BENCH_SEED, tables, seats, rounds, objective: 'none' });
@@ -188,7 +198,7 @@ export const BAR: BarLine[] = [
     id: 'B1',
     kind: 'meetings',
     label: 'meetings 100 / 400 / 12 slots / 30 tables, cap 10',
-    size: { people: 100, requests: 400, slots: 12, tables: 30, cap: 10 },
+    size: meetingsSize('B1'),
     share: 0.995,
     reference: 'optimum',
     seconds: 0.5,
@@ -200,7 +210,7 @@ export const BAR: BarLine[] = [
     id: 'B2',
     kind: 'meetings',
     label: 'meetings 300 / 1,500 / 16 / 80, cap 12',
-    size: { people: 300, requests: 1500, slots: 16, tables: 80, cap: 12 },
+    size: meetingsSize('B2'),
     share: 0.995,
     reference: 'optimum',
     seconds: 2,
@@ -212,7 +222,7 @@ export const BAR: BarLine[] = [
     id: 'B3',
     kind: 'meetings',
     label: 'meetings 1,000 / 5,000 / 16 / 300, cap 12',
-    size: { people: 1000, requests: 5000, slots: 16, tables: 300, cap: 12 },
+    size: meetingsSize('B3'),
     share: 0.98,
     reference: 'lp',
     seconds: 10,
@@ -241,22 +251,3 @@ export const BAR: BarLine[] = [
     quick: 0,
   },
 ];
-
-type Generate = (options: MeetingsLine['size'] & { seed: number }) => MeetingsInstance;
-
-/** The meetings generator of the meetings solver when it is there, else random.ts's (and which one). */
-export async function meetingsGenerator(): Promise<{ generate: Generate; source: string }> {
-  try {
-    const spec = new URL('../../server/matching/meetings/generate.ts', import.meta.url).href;
-    const mod = (await import(spec)) as { generateMeetingsInstance: Generate };
-    if (typeof mod.generateMeetingsInstance === 'function') {
-      return { generate: mod.generateMeetingsInstance, source: 'server/matching/meetings/generate.ts' };
-    }
-  } catch {
-    // Not written yet: fall back below.
-  }
-  return {
-    generate: (o) => randomMeetingsInstance(o),
-    source: 'server/matching/random.ts (generate.ts missing)',
-  };
-}

@@ -134,6 +134,8 @@ export const projects = pgTable(
     defaultPersonaRoleId: uuid('default_persona_role_id').references((): AnyPgColumn => roles.id, {
       onDelete: 'set null',
     }),
+    /** Q2: bumped when answers or networking weights change; a score set computed from an older one is stale. */
+    answersRevision: integer('answers_revision').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -826,3 +828,5 @@ export const calendarFeeds = pgTable(
     ),
   ],
 );
+
+export * from './schema/questionnaire';

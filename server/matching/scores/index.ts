@@ -13,13 +13,21 @@ import { encodeAnswers, pairIndex, rowStart } from './encode';
 import { scoreRows } from './kernel';
 import { scoreInWorkers, startScoreWorkers } from './threads';
 
+/** The name the placeholder of this module used (kept for code written against it). */
+export type ScoreMatrix = PairScores;
+
+/** Where the pair (i, j), in either order (i ≠ j), sits in `values`. */
+export function triangleIndex(n: number, i: number, j: number): number {
+  return i < j ? pairIndex(n, i, j) : pairIndex(n, j, i);
+}
+
 export interface PairScores {
   n: number;
   /** value / scale = score. */
   scale: number;
   /** The upper triangle, row after row: row i holds (i, i+1) … (i, n−1); see `pairIndex`. */
   values: Uint16Array;
-  /** The decoded score of i and j (i ≠ j, either order). */
+  /** The decoded score of i and j (either order; 0 for i = j). Throws RangeError outside 0 … n−1. */
   get(i: number, j: number): number;
   /** Threads that computed it (1: the calling thread). */
   threads: number;
@@ -45,8 +53,8 @@ function scores(n: number, scale: number, values: Uint16Array, threads = 1): Pai
     scale,
     values,
     get(i, j) {
-      if (i === j || i < 0 || j < 0 || i >= n || j >= n)
-        throw new RangeError(`no pair (${i}, ${j}) among ${n}`);
+      if (i < 0 || j < 0 || i >= n || j >= n) throw new RangeError(`no pair (${i}, ${j}) among ${n}`);
+      if (i === j) return 0;
       return values[i < j ? pairIndex(n, i, j) : pairIndex(n, j, i)] / scale;
     },
   };

@@ -70,7 +70,8 @@ describe('computeScores', () => {
     expect(scores.get(0, 2)).toBeCloseTo(0, 3);
     expect(scores.get(1, 2)).toBeCloseTo(0, 3);
     for (const other of [0, 1, 2]) expect(scores.get(3, other)).toBe(0);
-    expect(() => scores.get(2, 2)).toThrow(RangeError);
+    expect(scores.get(2, 2)).toBe(0);
+    expect(() => scores.get(2, 4)).toThrow(RangeError);
   });
 
   it('gives zeros without questions, and an empty triangle for one person', () => {
