@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { checkMeetings } from './checker';
+import { generateMeetingsInstance } from './meetings/generate';
 import { randomMeetingsInstance, randomTablesInstance } from './random';
 import { solveInWorker } from './run';
 
@@ -33,4 +35,29 @@ describe('solveInWorker', () => {
       solveInWorker(meetings, { seed: 1, timeLimitSeconds: 1, signal: AbortSignal.abort() }),
     ).rejects.toThrow('aborted before it started');
   });
+
+  it('relays progress, and an abort returns the best result so far, which the checker accepts', async () => {
+    const instance = generateMeetingsInstance({
+      people: 300,
+      requests: 1500,
+      slots: 16,
+      tables: 80,
+      cap: 12,
+      seed: 4,
+    });
+    const controller = new AbortController();
+    const progress: number[] = [];
+    const solving = solveInWorker(instance, {
+      seed: 1,
+      // Far longer than the test's timeout: only the abort ends it in time.
+      timeLimitSeconds: 600,
+      signal: controller.signal,
+      onProgress: ({ fraction }) => progress.push(fraction),
+    });
+    setTimeout(() => controller.abort(), 300);
+    const result = await solving;
+    expect(checkMeetings(instance, result).violations).toEqual([]);
+    expect(result.meetings.length).toBeGreaterThan(0);
+    expect(progress.length).toBeGreaterThan(0);
+  }, 30_000);
 });
