@@ -16,6 +16,7 @@ import enHelp from './en/help.json';
 import enImages from './en/images.json';
 import enMail from './en/mail.json';
 import enOrganisation from './en/organisation.json';
+import enPairings from './en/pairings.json';
 import enParticipantImport from './en/participant-import.json';
 import enParticipants from './en/participants.json';
 import enPhone from './en/phone.json';
@@ -51,4 +52,5 @@ export const en = merge(
   enActivityTables,
   enCalendar,
   enActivityEdition,
+  enPairings,
 );

@@ -16,6 +16,7 @@ import frHelp from './fr/help.json';
 import frImages from './fr/images.json';
 import frMail from './fr/mail.json';
 import frOrganisation from './fr/organisation.json';
+import frPairings from './fr/pairings.json';
 import frParticipantImport from './fr/participant-import.json';
 import frParticipants from './fr/participants.json';
 import frPhone from './fr/phone.json';
@@ -51,4 +52,5 @@ export const fr = merge(
   frActivityTables,
   frCalendar,
   frActivityEdition,
+  frPairings,
 );
