@@ -5,6 +5,7 @@ import { participantAnswers, projects, questionChoices, questions } from '../../
 import type { Deps } from '../../deps';
 import type { SolveOptions, TablesInstance, TablesResult } from '../../matching/instance';
 import { solveTables } from '../../matching/tables';
+import type { Solve } from './generation';
 
 /** What the pairing API tests share: addresses, a project with a meeting category, tables, people, a question. */
 
@@ -174,7 +175,7 @@ export function heldSolver() {
     };
   };
   return {
-    solve: solve as never,
+    solve: solve as unknown as Solve,
     calls,
     release: () => release(),
     started: () => startedPromise,
