@@ -138,6 +138,8 @@ export const pairingOptions = z.object({
     }),
   ),
   activities: z.array(z.object({ id: z.uuid(), title: localizedName, members: z.number().int() })),
+  /** The project's participants (who a pairing without groups seats). */
+  participants: z.number().int(),
 });
 export type PairingOptions = z.input<typeof pairingOptions>;
 

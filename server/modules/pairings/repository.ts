@@ -189,22 +189,20 @@ export async function seatingSize(db: Executor, scope: Scope, pairingId: string,
     .select({ n: count() })
     .from(matchGroups)
     .where(eq(matchGroups.pairingId, pairingId));
-  const people =
-    groups.n > 0
-      ? grouped.n
-      : (
-          await db
-            .select({ n: count() })
-            .from(participants)
-            .where(
-              and(eq(participants.companyId, scope.companyId), eq(participants.projectId, scope.projectId)),
-            )
-        )[0].n;
+  const people = groups.n > 0 ? grouped.n : await countParticipants(db, scope);
   const [seats] = await db
     .select({ s: max(activityTables.seats) })
     .from(activityTables)
     .where(eq(activityTables.categoryId, categoryId));
   return { people, seats: seats.s ?? 0 };
+}
+
+export async function countParticipants(db: Executor, scope: Scope) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(participants)
+    .where(and(eq(participants.companyId, scope.companyId), eq(participants.projectId, scope.projectId)));
+  return row.n;
 }
 
 // ---------- the form's options ----------

@@ -69,10 +69,11 @@ export async function getPairing(deps: Deps, auth: AuthContext, projectId: strin
 export async function getOptions(deps: Deps, auth: AuthContext, projectId: string) {
   const scope = scopeOf(auth, projectId);
   // The project itself must be the company's: its categories are (an unknown project has none) — 404 as elsewhere.
-  const [categories, questions, activities] = await Promise.all([
+  const [categories, questions, activities, participants] = await Promise.all([
     repo.categoryOptions(deps.db, scope),
     repo.questionOptions(deps.db, scope),
     repo.activityOptions(deps.db, scope),
+    repo.countParticipants(deps.db, scope),
   ]);
   return {
     categories: categories.map((c) => ({
@@ -88,6 +89,7 @@ export async function getOptions(deps: Deps, auth: AuthContext, projectId: strin
       title: { fr: a.titleFr, en: a.titleEn },
       members: a.members,
     })),
+    participants,
   };
 }
 
