@@ -97,6 +97,7 @@ export function PairingFormModal({
           />
           <Select
             label={t('pairings.fields.category')}
+            data-testid="pairing-category"
             required
             data={categories.map((c) => ({ value: c.id, label: nameOf(c.name) }))}
             description={
@@ -129,6 +130,7 @@ export function PairingFormModal({
           )}
           <Select
             label={t('pairings.fields.algorithm')}
+            data-testid="pairing-algorithm"
             required
             allowDeselect={false}
             data={ALGORITHMS.map((a) => ({
@@ -146,6 +148,7 @@ export function PairingFormModal({
           ) : (
             <Select
               label={t('pairings.fields.objective')}
+              data-testid="pairing-objective"
               required
               allowDeselect={false}
               data={OBJECTIVES.map((o) => ({ value: o, label: t(`pairings.objectives.${o}`) }))}
@@ -169,6 +172,7 @@ export function PairingFormModal({
             <>
               <NumberInput
                 label={t('pairings.fields.choiceCount')}
+                data-testid="pairing-choice-count"
                 description={t('pairings.fields.choiceCountHelp')}
                 required
                 min={1}
