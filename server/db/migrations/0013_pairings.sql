@@ -106,7 +106,7 @@ ALTER TABLE "pairing_seats" ADD CONSTRAINT "pairing_seats_table_id_activity_tabl
 ALTER TABLE "pairing_seats" ADD CONSTRAINT "pairing_seats_participant_id_participants_id_fk" FOREIGN KEY ("participant_id") REFERENCES "public"."participants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pairings" ADD CONSTRAINT "pairings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pairings" ADD CONSTRAINT "pairings_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "pairings" ADD CONSTRAINT "pairings_category_id_activity_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."activity_categories"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pairings" ADD CONSTRAINT "pairings_category_id_activity_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."activity_categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pairings" ADD CONSTRAINT "pairings_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "match_group_members_participant_idx" ON "match_group_members" USING btree ("participant_id");--> statement-breakpoint
 CREATE INDEX "match_groups_pairing_idx" ON "match_groups" USING btree ("pairing_id","created_at");--> statement-breakpoint

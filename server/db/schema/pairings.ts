@@ -28,10 +28,10 @@ export const pairings = pgTable(
     id: id(),
     ...ownedByProject(),
     name: text('name').notNull(),
-    /** The meeting category whose tables are the seats. */
+    /** The meeting category whose tables are the seats (its pairings go with it, as its tables do). */
     categoryId: uuid('category_id')
       .notNull()
-      .references(() => activityCategories.id, { onDelete: 'restrict' }),
+      .references(() => activityCategories.id, { onDelete: 'cascade' }),
     rounds: integer('rounds').notNull().default(1),
     /** similar | diverse | none (implied by the algorithm except for 7: contracts/pairings.ts). */
     objective: text('objective').notNull().default('none'),

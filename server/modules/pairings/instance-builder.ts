@@ -1,5 +1,5 @@
 import { choiceCountMode, type Objective } from '../../../contracts/pairings';
-import type { TablesInstanceInput } from '../../matching/instance';
+import type { TablesInstance } from '../../matching/instance';
 
 /**
  * M3: a pairing's tables instance (server/matching/instance.ts) from what the database holds, as plain data: how
@@ -46,7 +46,7 @@ export function tableThemes(tables: { id: string }[], themes: string[]): Map<str
   return byChoice;
 }
 
-export function buildTablesInstance(data: PairingData): TablesInstanceInput {
+export function buildTablesInstance(data: PairingData): TablesInstance {
   const seated = new Set(data.people.map((p) => p.id));
   const themed = data.algorithm === 7 || choiceCountMode(data.algorithm);
   const ticked = new Set(data.choiceIds);
@@ -98,5 +98,7 @@ export function buildTablesInstance(data: PairingData): TablesInstanceInput {
     people,
     blocked: pairsOf(blocked),
     met: pairsOf(met),
+    fixed: [],
+    absent: [],
   };
 }

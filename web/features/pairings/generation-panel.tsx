@@ -93,7 +93,7 @@ export function GenerationPanel({ projectId, pairing }: { projectId: string; pai
                 )}
               </Group>
               {generation.error && (
-                <Text size="sm" c="red.8" role="alert">
+                <Text size="sm" c="red" role="alert">
                   {generation.error}
                 </Text>
               )}

@@ -84,7 +84,7 @@ export function PairingFormModal({
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {options.data && categories.length === 0 && (
-            <Text c="red.8" size="sm" role="alert">
+            <Text c="red" size="sm" role="alert">
               {t('pairings.noCategory')}
             </Text>
           )}
@@ -124,7 +124,7 @@ export function PairingFormModal({
             {...field('rounds')}
           />
           {bound !== null && values.rounds > bound && (
-            <Text size="sm" c="orange.9" data-testid="rounds-over">
+            <Text size="sm" c="var(--mantine-color-orange-light-color)" data-testid="rounds-over">
               {t('pairings.fields.roundsOver')}
             </Text>
           )}

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PairingListItem } from '../../../contracts/pairings';
 import { EditDeleteActions } from '../../components/actions/edit-delete-actions';
@@ -41,6 +41,15 @@ export function PairingListPage() {
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PairingListItem | null>(null);
   const remove = useDeletePairing(projectId);
+  // A new pairing's page opens once its modal has closed (its unsaved-changes guard released).
+  const [created, setCreated] = useState<string | null>(null);
+  useEffect(() => {
+    if (created && editing === null)
+      void navigate({
+        to: '/projects/$projectId/pairings/$pairingId',
+        params: { projectId, pairingId: created },
+      });
+  }, [created, editing, navigate, projectId]);
 
   const columns: Column<PairingListItem>[] = [
     {
@@ -118,12 +127,7 @@ export function PairingListPage() {
           projectId={projectId}
           pairing={null}
           onClose={() => setEditing(null)}
-          onSaved={(saved) =>
-            void navigate({
-              to: '/projects/$projectId/pairings/$pairingId',
-              params: { projectId, pairingId: saved.id },
-            })
-          }
+          onSaved={(saved) => setCreated(saved.id)}
         />
       )}
       {editing && editing !== 'new' && (

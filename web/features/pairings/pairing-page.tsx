@@ -34,7 +34,7 @@ export function PairingPage() {
         </Group>
       </AnchorTo>
       {pairing.isError ? (
-        <Text c="red.8">{t('common.notFoundBody')}</Text>
+        <Text c="red">{t('common.notFoundBody')}</Text>
       ) : !pairing.data ? (
         <Loader role="progressbar" aria-label={t('common.loading')} />
       ) : (
@@ -44,7 +44,7 @@ export function PairingPage() {
               <Title order={1} size="h2">
                 {pairing.data.name}
               </Title>
-              <Text size="sm" c="dimmed.8" data-testid="pairing-summary">
+              <Text size="sm" c="dimmed" data-testid="pairing-summary">
                 {t('pairings.summary', {
                   category: nameOf(pairing.data.category.name),
                   rounds: pairing.data.rounds,
