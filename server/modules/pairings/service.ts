@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { findProject } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as gens from './generation-repository';
 import { presentGeneration } from './present';
@@ -57,7 +58,13 @@ async function present(deps: Deps, auth: AuthContext, scope: repo.Scope, pairing
   };
 }
 
+/** Another company's project (or none) is not found. */
+async function assertProject(deps: Deps | { db: Executor }, auth: AuthContext, projectId: string) {
+  if (!(await findProject(deps.db, auth.companyId, projectId))) throw AppError.notFound();
+}
+
 export async function listPairings(deps: Deps, auth: AuthContext, projectId: string, query: ListParams) {
+  await assertProject(deps, auth, projectId);
   const page = await repo.listPairings(deps.db, scopeOf(auth, projectId), query);
   return { ...page, items: page.items.map(presentItem) };
 }
@@ -68,7 +75,7 @@ export async function getPairing(deps: Deps, auth: AuthContext, projectId: strin
 
 export async function getOptions(deps: Deps, auth: AuthContext, projectId: string) {
   const scope = scopeOf(auth, projectId);
-  // The project itself must be the company's: its categories are (an unknown project has none) — 404 as elsewhere.
+  await assertProject(deps, auth, projectId);
   const [categories, questions, activities, participants] = await Promise.all([
     repo.categoryOptions(deps.db, scope),
     repo.questionOptions(deps.db, scope),
@@ -131,6 +138,7 @@ async function checked(db: Executor, scope: repo.Scope, input: Input) {
 
 export async function createPairing(deps: Deps, auth: AuthContext, projectId: string, input: Input) {
   const scope = scopeOf(auth, projectId);
+  await assertProject(deps, auth, projectId);
   const id = await deps.db.transaction(async (tx) => {
     const { values, choiceIds } = await checked(tx, scope, input);
     const created = await repo.insertPairing(tx, scope, values);
