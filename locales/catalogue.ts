@@ -1,7 +1,8 @@
 /**
  * The catalogue's machinery, without any text: merging one file per area, the locale of dates and numbers, and the
- * number format of `{{count, number}}`. Each language's texts are in locales/fr.ts and locales/en.ts, so that the
- * browser loads the one it shows (web/lib/i18n.ts); the server and the tests read both through locales/index.ts.
+ * number format of `{{count, number}}`. Each language's texts are in two parts, the first page's (locales/fr.ts,
+ * locales/en.ts) and every other area's (locales/fr-areas.ts, locales/en-areas.ts), so that the browser loads only
+ * what it shows (web/lib/i18n.ts); the server and the tests read everything through locales/index.ts.
  * Two files may share a branch (`errors`) but never a leaf: a clash throws at start, and the locale guard test names it.
  */
 export type Catalogue = { [key: string]: string | Catalogue };
@@ -29,6 +30,14 @@ export type Merged<T extends object[]> = T extends [infer A, ...infer R extends 
   ? A & Merged<R>
   : unknown;
 export const merge = <T extends object[]>(...parts: T) => mergeCatalogues(parts as Catalogue[]) as Merged<T>;
+
+type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void
+  ? I
+  : never;
+
+/** The catalogue of a module that exports one file per area (locales/fr-areas.ts): every export merged. */
+export const mergeAreas = <T extends object>(areas: T) =>
+  mergeCatalogues(Object.values(areas) as Catalogue[]) as Intersection<T[keyof T]>;
 
 /** Québec French and Canadian English for dates, numbers and money. */
 export const intlLocale = (lang: string) => (lang === 'en' ? 'en-CA' : 'fr-CA');

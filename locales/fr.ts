@@ -1,56 +1,11 @@
-/** Every text in French (Québec), merged from one file per area (locales/fr/*.json). */
+/**
+ * The French (Québec) texts of the first page: what the sign-in page, the router's own screens (not found, loading,
+ * error) and the error popup show. Everything else is in locales/fr-areas.ts, fetched after sign-in. Only a text the
+ * first page shows belongs here (the locale guard checks that each file here is used by it); a new area goes in
+ * locales/fr-areas.ts.
+ */
 
 import { merge } from './catalogue';
-import frActivities from './fr/activities.json';
-import frActivityEdition from './fr/activity-edition.json';
-import frActivityHosts from './fr/activity-hosts.json';
-import frActivityImport from './fr/activity-import.json';
-import frActivityLink from './fr/activity-link.json';
-import frActivityMembers from './fr/activity-members.json';
-import frActivityTables from './fr/activity-tables.json';
-import frCalendar from './fr/calendar.json';
 import frCore from './fr/core.json';
-import frEditor from './fr/editor.json';
-import frGroups from './fr/groups.json';
-import frHelp from './fr/help.json';
-import frImages from './fr/images.json';
-import frMail from './fr/mail.json';
-import frOrganisation from './fr/organisation.json';
-import frPairings from './fr/pairings.json';
-import frParticipantImport from './fr/participant-import.json';
-import frParticipants from './fr/participants.json';
-import frPhone from './fr/phone.json';
-import frProfileFields from './fr/profile-fields.json';
-import frProjectConfig from './fr/project-config.json';
-import frReleases from './fr/releases.json';
-import frRoles from './fr/roles.json';
-import frSorting from './fr/sorting.json';
-import frWizard from './fr/wizard.json';
 
-export const fr = merge(
-  frCore,
-  frEditor,
-  frHelp,
-  frImages,
-  frOrganisation,
-  frPhone,
-  frProjectConfig,
-  frReleases,
-  frSorting,
-  frWizard,
-  frRoles,
-  frGroups,
-  frProfileFields,
-  frMail,
-  frParticipants,
-  frParticipantImport,
-  frActivities,
-  frActivityHosts,
-  frActivityImport,
-  frActivityLink,
-  frActivityMembers,
-  frActivityTables,
-  frCalendar,
-  frActivityEdition,
-  frPairings,
-);
+export const frFirstPage = merge(frCore);

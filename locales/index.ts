@@ -1,7 +1,14 @@
 /**
- * The catalogue, French and English (the server and the tests read both; the browser loads them one by one through
- * web/lib/i18n.ts). A new area's file is added to locales/fr.ts and locales/en.ts.
+ * The whole catalogue, French and English: the server and the tests read every text of both languages. The browser
+ * loads them by parts through web/lib/i18n.ts: the first page's texts (locales/fr.ts, locales/en.ts), then, before
+ * the signed-in app renders, every area's (locales/fr-areas.ts, locales/en-areas.ts, where a new area registers).
  */
+import { mergeAreas } from './catalogue';
+import { enFirstPage } from './en';
+import * as enAreas from './en-areas';
+import { frFirstPage } from './fr';
+import * as frAreas from './fr-areas';
+
 export * from './catalogue';
-export { en } from './en';
-export { fr } from './fr';
+export const fr = mergeAreas({ frFirstPage, ...frAreas });
+export const en = mergeAreas({ enFirstPage, ...enAreas });

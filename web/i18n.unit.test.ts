@@ -1,78 +1,50 @@
 /**
  * The locale guard (no I/O beyond reading the repository's files):
- * (a) fr.json and en.json hold the same keys, none empty, with the same placeholders;
+ * (a) the French and English files hold the same keys, none empty, with the same placeholders, each file merged
+ *     into one part of the catalogue (the first page's or the areas', web/first-page-texts.unit.test.ts checks which);
  * (b) every key the code asks for exists in both, and so does every validation/error code the server answers;
  * (c) no text a user reads is written in a component;
  * (d) the French is Québec French.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseAst } from 'vite';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Catalogue, en, fr, mergeCatalogues } from '../locales';
+import { en, fr, mergeCatalogues } from '../locales';
 import { translator } from '../server/i18n';
+import {
+  flatten,
+  hasKey as hasKeyIn,
+  isString,
+  keysOf,
+  type Node,
+  nameOf,
+  objectPaths,
+  ROOT,
+  readSource,
+  translationKeys,
+  visit,
+  walk,
+} from '../tests/support/locale-code';
 import { i18n } from './lib/i18n';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
 const locales = { fr, en };
-// The browser fetches English when first needed (web/lib/i18n.ts); these checks read it at once.
-if (!i18n.hasResourceBundle('en', 'translation')) i18n.addResourceBundle('en', 'translation', en);
+// The browser fetches the areas' texts after sign-in and English when first needed (web/lib/i18n.ts); these checks
+// read every text at once.
+i18n.addResourceBundle('fr', 'translation', fr, true, true);
+i18n.addResourceBundle('en', 'translation', en, true, true);
 type Lang = keyof typeof locales;
 const LANGS = Object.keys(locales) as Lang[];
 
-/** Every leaf as `a.b.c` → value (plural forms `x_one`, `x_other` are leaves of their own). */
-function flatten(catalogue: Catalogue, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [key, value] of Object.entries(catalogue)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [k, v] of flatten(value, path)) out.set(k, v);
-    } else {
-      out.set(path, value);
-    }
-  }
-  return out;
-}
-
 const flat = { fr: flatten(locales.fr), en: flatten(locales.en) };
-
-/** The objects of a catalogue (`errors`, `errors.auth` …), for keys built at run time from a prefix. */
-function objectPaths(catalogue: Catalogue, prefix = ''): Set<string> {
-  const out = new Set<string>();
-  for (const [key, value] of Object.entries(catalogue)) {
-    if (value !== null && typeof value === 'object') {
-      const path = prefix ? `${prefix}.${key}` : key;
-      out.add(path);
-      for (const p of objectPaths(value, path)) out.add(p);
-    }
-  }
-  return out;
-}
 const objects = { fr: objectPaths(locales.fr), en: objectPaths(locales.en) };
 
-const PLURAL_SUFFIXES = ['_zero', '_one', '_two', '_few', '_many', '_other'];
-
 /** What i18next would find for `t(key)`: the key itself, or its plural forms. */
-function hasKey(lang: Lang, key: string) {
-  return flat[lang].has(key) || PLURAL_SUFFIXES.some((s) => flat[lang].has(key + s));
-}
+const hasKey = (lang: Lang, key: string) => hasKeyIn(flat[lang], key);
 
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
 
 // ---------- the source files ----------
-
-function walk(dir: string, accept: (path: string) => boolean): string[] {
-  return (
-    readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[]
-  )
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
-    .filter((path) => !path.includes('node_modules') && accept(path))
-    .sort();
-}
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 const codeFiles = [
@@ -80,109 +52,7 @@ const codeFiles = [
   ...walk('server', (p) => /\.ts$/.test(p) && !isTest(p) && !p.endsWith('.d.ts')),
   ...walk('contracts', (p) => /\.ts$/.test(p) && !isTest(p)),
 ];
-
-interface Node {
-  type: string;
-  start: number;
-  [key: string]: unknown;
-}
-
-interface Source {
-  path: string;
-  text: string;
-  ast: Node;
-  lineOf: (offset: number) => number;
-}
-
-const sources: Source[] = codeFiles.map((path) => {
-  const text = readFileSync(join(ROOT, path), 'utf8');
-  const ast = parseAst(text, { lang: path.endsWith('.tsx') ? 'tsx' : 'ts' }, path) as unknown as Node;
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
-  const lineOf = (offset: number) => {
-    let line = 0;
-    while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
-    return line + 1;
-  };
-  return { path, text, ast, lineOf };
-});
-
-/** Visits every node of a tree, with its parent. */
-function visit(node: unknown, fn: (node: Node, parent: Node | null) => void, parent: Node | null = null) {
-  if (Array.isArray(node)) {
-    for (const child of node) visit(child, fn, parent);
-    return;
-  }
-  if (!node || typeof node !== 'object' || typeof (node as Node).type !== 'string') return;
-  fn(node as Node, parent);
-  for (const [key, value] of Object.entries(node)) {
-    if (key !== 'parent' && value && typeof value === 'object') visit(value, fn, node as Node);
-  }
-}
-
-const isString = (node: unknown): node is Node & { value: string } =>
-  !!node && (node as Node).type === 'Literal' && typeof (node as Node).value === 'string';
-
-const nameOf = (node: unknown): string | undefined => {
-  const n = node as Node | undefined;
-  if (!n) return undefined;
-  if (n.type === 'Identifier' || n.type === 'JSXIdentifier') return n.name as string;
-  if (n.type === 'Literal') return String(n.value);
-  if (n.type === 'JSXNamespacedName') return `${nameOf(n.namespace)}:${nameOf(n.name)}`;
-  return undefined;
-};
-
-/** A key written in the code: a literal, or the static start of a template (`languages.${x}`). */
-type KeyUse = { kind: 'key'; key: string } | { kind: 'prefix'; prefix: string } | { kind: 'opaque' };
-
-/** The keys an argument can take: both branches of `a ? 'x' : 'y'`, `a ?? 'x'`; a template's prefix. */
-function keysOf(node: Node | undefined): KeyUse[] {
-  if (!node) return [];
-  if (isString(node)) return [{ kind: 'key', key: node.value }];
-  if (node.type === 'TemplateLiteral') {
-    const quasis = node.quasis as { value: { cooked: string } }[];
-    if (quasis.length === 1) return [{ kind: 'key', key: quasis[0].value.cooked }];
-    const prefix = quasis[0].value.cooked;
-    return [prefix ? { kind: 'prefix', prefix } : { kind: 'opaque' }];
-  }
-  if (node.type === 'ConditionalExpression') {
-    return [...keysOf(node.consequent as Node), ...keysOf(node.alternate as Node)];
-  }
-  if (node.type === 'LogicalExpression') return [...keysOf(node.left as Node), ...keysOf(node.right as Node)];
-  return [];
-}
-
-interface Found {
-  where: string;
-  use: KeyUse;
-}
-
-/** Where the code asks for a translation: t('…'), i18n.t('…'), labelKey: '…', i18nKey. */
-function translationKeys(): Found[] {
-  const found: Found[] = [];
-  const KEY_PROPERTIES = new Set(['labelKey', 'i18nKey']);
-  for (const source of sources) {
-    visit(source.ast, (node) => {
-      const where = `${source.path}:${source.lineOf(node.start)}`;
-      if (node.type === 'CallExpression') {
-        const callee = node.callee as Node;
-        const isT =
-          (callee.type === 'Identifier' && callee.name === 't') ||
-          (callee.type === 'MemberExpression' && !callee.computed && nameOf(callee.property) === 't');
-        if (isT) for (const use of keysOf((node.arguments as Node[])[0])) found.push({ where, use });
-      }
-      if (node.type === 'Property' && KEY_PROPERTIES.has(nameOf(node.key) ?? '')) {
-        for (const use of keysOf(node.value as Node)) found.push({ where, use });
-      }
-      if (node.type === 'JSXAttribute' && nameOf(node.name) === 'i18nKey') {
-        const value = node.value as Node | null;
-        const expression = value?.type === 'JSXExpressionContainer' ? (value.expression as Node) : value;
-        for (const use of keysOf(expression ?? undefined)) found.push({ where, use });
-      }
-    });
-  }
-  return found;
-}
+const sources = codeFiles.map(readSource);
 
 /** The codes the server answers with: 'validation.x' / 'errors.x' strings, AppError and sendProblem codes. */
 function serverCodes(): { where: string; key: string }[] {
@@ -299,17 +169,27 @@ function hardCodedTexts(): string[] {
 // ---------- the checks ----------
 
 describe('locale files (a)', () => {
-  it('are all merged into the catalogue, each French file with its English twin', () => {
+  it('are all merged into the catalogue, each in one part, each French file with its English twin', () => {
+    // The first page's part (locales/fr.ts) or the areas' (locales/fr-areas.ts), the twin in the same part.
+    const parts = (lang: Lang, file: string) =>
+      [`locales/${lang}.ts`, `locales/${lang}-areas.ts`].filter((part) =>
+        readFileSync(join(ROOT, part), 'utf8').includes(`./${lang}/${file}'`),
+      );
     for (const lang of LANGS) {
-      const index = readFileSync(join(ROOT, `locales/${lang}.ts`), 'utf8');
+      const other: Lang = lang === 'fr' ? 'en' : 'fr';
       for (const file of readdirSync(join(ROOT, 'locales', lang))) {
-        expect(index, `locales/${lang}/${file} is not imported by locales/${lang}.ts`).toContain(
-          `./${lang}/${file}'`,
+        const mine = parts(lang, file);
+        expect(mine, `locales/${lang}/${file}: register it in locales/${lang}-areas.ts, once`).toHaveLength(
+          1,
         );
-        const twin = join(ROOT, 'locales', lang === 'fr' ? 'en' : 'fr', file);
-        const mine = flatten(JSON.parse(readFileSync(join(ROOT, 'locales', lang, file), 'utf8')));
+        expect(
+          parts(other, file).map((part) => part.replace(`/${other}`, `/${lang}`)),
+          file,
+        ).toEqual(mine);
+        const twin = join(ROOT, 'locales', other, file);
+        const keys = flatten(JSON.parse(readFileSync(join(ROOT, 'locales', lang, file), 'utf8')));
         const theirs = flatten(JSON.parse(readFileSync(twin, 'utf8')));
-        expect([...mine.keys()].sort(), `locales/*/${file}`).toEqual([...theirs.keys()].sort());
+        expect([...keys.keys()].sort(), `locales/*/${file}`).toEqual([...theirs.keys()].sort());
       }
     }
   });
@@ -345,7 +225,7 @@ describe('locale files (a)', () => {
 });
 
 describe('keys used by the code (b)', () => {
-  const uses = translationKeys();
+  const uses = translationKeys(sources);
 
   it('finds the keys it checks', () => {
     // A guard that finds nothing would pass for the wrong reason.

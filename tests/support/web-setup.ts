@@ -6,11 +6,13 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { en } from '../../locales/en';
+import { en, fr } from '../../locales';
 import { i18n } from '../../web/lib/i18n';
 
-// The browser fetches English when it is first needed (web/lib/i18n.ts); components under test get it at once.
-i18n.addResourceBundle('en', 'translation', en);
+// The browser fetches the areas' texts after sign-in and English when first needed (web/lib/i18n.ts); components
+// under test get every text of both languages at once.
+i18n.addResourceBundle('fr', 'translation', fr, true, true);
+i18n.addResourceBundle('en', 'translation', en, true, true);
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);

@@ -25,6 +25,7 @@ import { projectQuery } from '../features/projects/api';
 import { sessionQuery } from '../features/session/api';
 import { SignInPage } from '../features/session/sign-in-page';
 import { ApiError } from '../lib/api';
+import { loadAreas, preloadAreas } from '../lib/i18n';
 import { whenIdle } from '../lib/idle';
 
 interface RouterContext {
@@ -174,9 +175,13 @@ const signInRoute = createRoute({
     const state = await context.queryClient.ensureQueryData(sessionQuery);
     if (state.user) throw redirect({ to: '/' });
   },
-  // The form is usable first; then, while the user types, the shell is fetched so that it is ready after sign-in.
+  // The form is usable first; then, while the user types, the shell and the texts of the signed-in screens are
+  // fetched so that they are ready after sign-in.
   onEnter: () => {
-    whenIdle(() => void AppLayout.preload?.());
+    whenIdle(() => {
+      void AppLayout.preload?.();
+      preloadAreas();
+    });
   },
   component: SignInPage,
 });
@@ -195,6 +200,9 @@ const appRoute = createRoute({
     }
     return { user: state.user };
   },
+  // The texts of every screen behind sign-in (the first page carries only its own): the shell and its pages render
+  // once they are here, in the user's language, so no raw key shows. Fetched alongside the shell's code.
+  loader: () => loadAreas(),
   component: AppLayout,
 });
 

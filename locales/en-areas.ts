@@ -1,0 +1,32 @@
+/**
+ * The English texts of every area behind sign-in, one file per area (locales/en/*.json): fetched by
+ * web/lib/i18n.ts before the signed-in app renders (the first page carries only locales/en.ts). The server and
+ * the tests read them through locales/index.ts.
+ *
+ * A new area registers here, one line (its twin goes in locales/fr-areas.ts): `export { default as myArea } from
+ * './en/my-area.json';`. The locale guard (web/i18n.unit.test.ts) fails on a file registered nowhere.
+ */
+export { default as activities } from './en/activities.json';
+export { default as activityEdition } from './en/activity-edition.json';
+export { default as activityHosts } from './en/activity-hosts.json';
+export { default as activityImport } from './en/activity-import.json';
+export { default as activityLink } from './en/activity-link.json';
+export { default as activityMembers } from './en/activity-members.json';
+export { default as activityTables } from './en/activity-tables.json';
+export { default as calendar } from './en/calendar.json';
+export { default as editor } from './en/editor.json';
+export { default as groups } from './en/groups.json';
+export { default as help } from './en/help.json';
+export { default as images } from './en/images.json';
+export { default as mail } from './en/mail.json';
+export { default as organisation } from './en/organisation.json';
+export { default as pairings } from './en/pairings.json';
+export { default as participantImport } from './en/participant-import.json';
+export { default as participants } from './en/participants.json';
+export { default as phone } from './en/phone.json';
+export { default as profileFields } from './en/profile-fields.json';
+export { default as projectConfig } from './en/project-config.json';
+export { default as releases } from './en/releases.json';
+export { default as roles } from './en/roles.json';
+export { default as sorting } from './en/sorting.json';
+export { default as wizard } from './en/wizard.json';

@@ -1,0 +1,32 @@
+/**
+ * The French (Québec) texts of every area behind sign-in, one file per area (locales/fr/*.json): fetched by
+ * web/lib/i18n.ts before the signed-in app renders (the first page carries only locales/fr.ts). The server and
+ * the tests read them through locales/index.ts.
+ *
+ * A new area registers here, one line (its twin goes in locales/en-areas.ts): `export { default as myArea } from
+ * './fr/my-area.json';`. The locale guard (web/i18n.unit.test.ts) fails on a file registered nowhere.
+ */
+export { default as activities } from './fr/activities.json';
+export { default as activityEdition } from './fr/activity-edition.json';
+export { default as activityHosts } from './fr/activity-hosts.json';
+export { default as activityImport } from './fr/activity-import.json';
+export { default as activityLink } from './fr/activity-link.json';
+export { default as activityMembers } from './fr/activity-members.json';
+export { default as activityTables } from './fr/activity-tables.json';
+export { default as calendar } from './fr/calendar.json';
+export { default as editor } from './fr/editor.json';
+export { default as groups } from './fr/groups.json';
+export { default as help } from './fr/help.json';
+export { default as images } from './fr/images.json';
+export { default as mail } from './fr/mail.json';
+export { default as organisation } from './fr/organisation.json';
+export { default as pairings } from './fr/pairings.json';
+export { default as participantImport } from './fr/participant-import.json';
+export { default as participants } from './fr/participants.json';
+export { default as phone } from './fr/phone.json';
+export { default as profileFields } from './fr/profile-fields.json';
+export { default as projectConfig } from './fr/project-config.json';
+export { default as releases } from './fr/releases.json';
+export { default as roles } from './fr/roles.json';
+export { default as sorting } from './fr/sorting.json';
+export { default as wizard } from './fr/wizard.json';
