@@ -25,6 +25,8 @@ export const HELP_SCREENS = [
   'project.tableAssignment',
   'project.activityCalendar',
   'project.landing',
+  'project.pairings',
+  'project.pairing',
   'outbox',
   'admin.organisation',
   'admin.companies',

@@ -34,6 +34,7 @@ import { registerHelpRoutes } from './modules/help/routes';
 import { registerLandingRoutes } from './modules/landing/routes';
 import { registerMailRoutes } from './modules/mail/routes';
 import { registerOrganisationRoutes } from './modules/organisation/routes';
+import { registerPairingRoutes } from './modules/pairings/routes';
 import { registerParticipantImportRoutes } from './modules/participant-import/routes';
 import { registerParticipantRoutes } from './modules/participants/routes';
 import { registerProfileFieldRoutes } from './modules/profile-fields/routes';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerActivityTableRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerLandingRoutes(app, deps);
+  registerPairingRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

@@ -7,6 +7,7 @@ import { startJobs } from './jobs/queue';
 import { activityVideoJobs } from './modules/activity-video/room-job';
 import { fileJobs } from './modules/files/jobs';
 import { mailJobs } from './modules/mail/jobs';
+import { pairingJobs, recoverGenerations } from './modules/pairings/generation';
 import { participantImportJobs } from './modules/participant-import/jobs';
 import { sessionJobs } from './modules/session/jobs';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
@@ -38,12 +39,15 @@ if (config.jobs) {
       ...mailJobs(depsRef),
       ...participantImportJobs(depsRef),
       ...activityVideoJobs(depsRef),
+      ...pairingJobs(depsRef),
     ],
     app.log,
     {
       databaseUrl: config.databaseUrl,
     },
   );
+  // M3: generations whose job vanished with a stopped process start again (also every minute, RECOVERY_JOB).
+  await recoverGenerations(deps).catch((err) => app.log.error({ err }, 'pairing generation recovery failed'));
 } else {
   // Nothing runs the scheduled jobs here: some other instance must, or no import is purged and no mail leaves.
   app.log.warn(

@@ -830,3 +830,4 @@ export const calendarFeeds = pgTable(
 );
 
 export * from './schema/questionnaire';
+export * from './schema/pairings';

@@ -19,6 +19,7 @@ import { activityEditionSearch } from '../features/activities/edition/tabs';
 import { activitySearch } from '../features/activities/search';
 import { assignmentSearch } from '../features/activity-tables/search';
 import { calendarSearch } from '../features/calendar/search';
+import { pairingSearch } from '../features/pairings/search';
 import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
 import { sessionQuery } from '../features/session/api';
@@ -135,6 +136,11 @@ const LandingSelectionPage = lazyRouteComponent(
   () => import('../features/landing/landing-selection-page'),
   'LandingSelectionPage',
 );
+const PairingListPage = lazyRouteComponent(
+  () => import('../features/pairings/pairing-list-page'),
+  'PairingListPage',
+);
+const PairingPage = lazyRouteComponent(() => import('../features/pairings/pairing-page'), 'PairingPage');
 const OutboxPage = lazyRouteComponent(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const WhatsNewPage = lazyRouteComponent(() => import('../features/releases/whats-new-page'), 'WhatsNewPage');
 const CompanySwitchListPage = lazyRouteComponent(
@@ -318,6 +324,21 @@ const projectActivityCalendarRoute = createRoute({
   component: ActivityCalendarPage,
 });
 
+/** M1: the project's pairings (list in the URL, P5). */
+const projectPairingsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'pairings',
+  validateSearch: pairingSearch,
+  component: PairingListPage,
+});
+
+/** M1–M3: one pairing: settings, generation and rounds, groups and rules. */
+const projectPairingRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'pairings/$pairingId',
+  component: PairingPage,
+});
+
 /** J6: the activities the registration landing page shows. */
 const projectLandingRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -438,6 +459,8 @@ const routeTree = rootRoute.addChildren([
       projectRolesRoute,
       projectGroupsRoute,
       projectProfileFieldsRoute,
+      projectPairingsRoute,
+      projectPairingRoute,
     ]),
     outboxRoute,
     companiesRoute,

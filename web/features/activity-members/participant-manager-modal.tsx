@@ -116,7 +116,7 @@ export function ParticipantManagerModal({
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Side
+          <MemberListSide
             testId="members-out"
             title={t('activities.members.out.title')}
             label={t('activities.members.out.label')}
@@ -144,8 +144,8 @@ export function ParticipantManagerModal({
             >
               {t('activities.members.addAll', { count: outTotal })}
             </Button>
-          </Side>
-          <Side
+          </MemberListSide>
+          <MemberListSide
             testId="members-in"
             title={t('activities.members.in.title')}
             label={t('activities.members.in.label')}
@@ -181,7 +181,7 @@ export function ParticipantManagerModal({
             >
               {t('activities.members.removeAll', { count: inTotal })}
             </Button>
-          </Side>
+          </MemberListSide>
         </SimpleGrid>
         <Divider />
         <MemberImport projectId={projectId} activityId={activityId} />
@@ -208,8 +208,11 @@ export function ParticipantManagerModal({
   );
 }
 
-/** One of the two lists: its title, its table with check boxes, and the buttons that move its rows. */
-function Side(props: {
+/**
+ * One of the two lists: its title, its table with check boxes, and the buttons that move its rows (also the match
+ * groups' member manager, web/features/pairings).
+ */
+export function MemberListSide(props: {
   testId: string;
   title: string;
   label: string;

@@ -22,6 +22,8 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/projects/$projectId/activities/categories/$categoryId/assignments': 'project.tableAssignment',
   '/app/projects/$projectId/activities/calendar': 'project.activityCalendar',
   '/app/projects/$projectId/activities/landing': 'project.landing',
+  '/app/projects/$projectId/pairings': 'project.pairings',
+  '/app/projects/$projectId/pairings/$pairingId': 'project.pairing',
   '/app/projects/$projectId/profile-fields': 'project.profileFields',
   '/app/outbox': 'outbox',
   '/app/admin/organisation': 'admin.organisation',

@@ -1,0 +1,104 @@
+import { choiceCountMode, type Objective } from '../../../contracts/pairings';
+import type { TablesInstance } from '../../matching/instance';
+
+/**
+ * M3: a pairing's tables instance (server/matching/instance.ts) from what the database holds, as plain data: how
+ * each legacy algorithm maps onto the solvers (docs/matching/pairings.md, "The algorithm values").
+ */
+
+export interface PairingData {
+  rounds: number;
+  algorithm: number;
+  objective: Objective;
+  choiceCount: number | null;
+  /** The pairing's question, with its weight; null when none. */
+  question: { id: string; weight: number; reversed: boolean } | null;
+  /** The ticked choices, in the question's order. */
+  choiceIds: string[];
+  /** The questionnaire's questions used for matching (weight > 0), when the pairing has no question. */
+  questions: { id: string; weight: number; reversed: boolean }[];
+  /** The category's tables, by number. */
+  tables: { id: string; seats: number; vip: boolean }[];
+  /** Who is seated: the groups' members (else every participant), with the tables they were assigned (J7). */
+  people: { id: string; vip: boolean; assigned: string[] }[];
+  /** participant → question → choices ticked (in the question's order). */
+  answers: Map<string, Map<string, string[]>>;
+  /** `never` rules: each side's members. */
+  neverRules: { a: string[]; b: string[] }[];
+  /** Tables of pairings already held: the people who sat together. */
+  heldTables: string[][];
+}
+
+/** Ordered pair key, so that a pair is listed once whatever its order. */
+const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+
+function pairsOf(keys: Set<string>): [string, string][] {
+  return [...keys].sort().map((k) => k.split('\u0000') as [string, string]);
+}
+
+/** The table themes of 7 and of the number-of-choices modes: table i shows the choice i modulo the choices. */
+export function tableThemes(tables: { id: string }[], themes: string[]): Map<string, string[]> {
+  const byChoice = new Map<string, string[]>(themes.map((c) => [c, []]));
+  if (!themes.length) return byChoice;
+  tables.forEach((table, i) => {
+    byChoice.get(themes[i % themes.length])?.push(table.id);
+  });
+  return byChoice;
+}
+
+export function buildTablesInstance(data: PairingData): TablesInstance {
+  const seated = new Set(data.people.map((p) => p.id));
+  const themed = data.algorithm === 7 || choiceCountMode(data.algorithm);
+  const ticked = new Set(data.choiceIds);
+  const themes =
+    themed && data.question ? tableThemes(data.tables, data.choiceIds) : new Map<string, string[]>();
+
+  // The scores: the pairing's question (its ticked choices only, when some are), else the questionnaire's.
+  const questions = data.objective === 'none' ? [] : data.question ? [data.question] : data.questions;
+  const answersOf = (personId: string) => {
+    const mine = data.answers.get(personId);
+    const out: Record<string, string[]> = {};
+    if (!mine) return out;
+    for (const q of questions) {
+      const chosen = mine.get(q.id) ?? [];
+      const kept = data.question && ticked.size ? chosen.filter((c) => ticked.has(c)) : chosen;
+      if (kept.length) out[q.id] = kept;
+    }
+    return out;
+  };
+
+  const people = data.people.map((p) => {
+    const tables = new Set(p.assigned);
+    if (themed && data.question) {
+      let mine = (data.answers.get(p.id)?.get(data.question.id) ?? []).filter((c) => ticked.has(c));
+      if (choiceCountMode(data.algorithm)) mine = mine.slice(0, data.choiceCount ?? 1);
+      for (const choice of mine) for (const table of themes.get(choice) ?? []) tables.add(table);
+    }
+    return { id: p.id, vip: p.vip, tables: [...tables], answers: answersOf(p.id) };
+  });
+
+  const blocked = new Set<string>();
+  for (const rule of data.neverRules)
+    for (const a of rule.a)
+      for (const b of rule.b) if (a !== b && seated.has(a) && seated.has(b)) blocked.add(pairKey(a, b));
+
+  const met = new Set<string>();
+  for (const table of data.heldTables) {
+    const here = table.filter((p) => seated.has(p));
+    for (let i = 0; i < here.length; i++)
+      for (let j = i + 1; j < here.length; j++) met.add(pairKey(here[i], here[j]));
+  }
+
+  return {
+    kind: 'tables',
+    rounds: data.rounds,
+    objective: data.objective,
+    tables: data.tables,
+    questions,
+    people,
+    blocked: pairsOf(blocked),
+    met: pairsOf(met),
+    fixed: [],
+    absent: [],
+  };
+}

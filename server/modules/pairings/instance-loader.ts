@@ -1,0 +1,158 @@
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { Objective } from '../../../contracts/pairings';
+import type { Executor } from '../../db/client';
+import {
+  activityTableAssignments,
+  activityTables,
+  matchGroupMembers,
+  matchGroups,
+  pairingRules,
+  pairingSeats,
+  pairings,
+  participantAnswers,
+  participants,
+  questionChoices,
+  questions,
+} from '../../db/schema';
+import type { PairingData } from './instance-builder';
+import { choiceIdsOf, type PairingRow } from './repository';
+
+/** M3: reads what buildTablesInstance needs for one pairing (the job's read, by ids the request checked). */
+export async function loadPairingData(
+  db: Executor,
+  pairing: PairingRow,
+  projectId: string,
+): Promise<PairingData> {
+  const objective = pairing.objective as Objective;
+  const [question] = pairing.questionId
+    ? await db
+        .select({ id: questions.id, weight: questions.weight, reversed: questions.reversed })
+        .from(questions)
+        .where(eq(questions.id, pairing.questionId))
+    : [];
+  const scoring =
+    objective === 'none' || question
+      ? []
+      : await db
+          .select({ id: questions.id, weight: questions.weight, reversed: questions.reversed })
+          .from(questions)
+          .where(
+            and(
+              eq(questions.projectId, projectId),
+              eq(questions.status, 'active'),
+              eq(questions.usedForMatching, true),
+              gt(questions.weight, 0),
+            ),
+          )
+          .orderBy(asc(questions.position), asc(questions.id));
+
+  const tables = await db
+    .select({ id: activityTables.id, seats: activityTables.seats, vip: activityTables.vip })
+    .from(activityTables)
+    .where(eq(activityTables.categoryId, pairing.categoryId))
+    .orderBy(asc(activityTables.number));
+
+  const groups = await db
+    .select({ id: matchGroups.id })
+    .from(matchGroups)
+    .where(eq(matchGroups.pairingId, pairing.id));
+  const members = groups.length
+    ? await db
+        .select({
+          id: matchGroupMembers.participantId,
+          vip: sql<boolean>`bool_or(${matchGroups.vip})`,
+        })
+        .from(matchGroupMembers)
+        .innerJoin(matchGroups, eq(matchGroups.id, matchGroupMembers.groupId))
+        .where(eq(matchGroups.pairingId, pairing.id))
+        .groupBy(matchGroupMembers.participantId)
+        .orderBy(asc(matchGroupMembers.participantId))
+    : (
+        await db
+          .select({ id: participants.id })
+          .from(participants)
+          .where(eq(participants.projectId, projectId))
+          .orderBy(asc(participants.id))
+      ).map((p) => ({ ...p, vip: false }));
+
+  const assignments = await db
+    .select({
+      participantId: activityTableAssignments.participantId,
+      tableId: activityTableAssignments.tableId,
+    })
+    .from(activityTableAssignments)
+    .where(eq(activityTableAssignments.categoryId, pairing.categoryId));
+  const assigned = new Map<string, string[]>();
+  for (const a of assignments)
+    assigned.set(a.participantId, [...(assigned.get(a.participantId) ?? []), a.tableId]);
+
+  const questionIds = [...(question ? [question.id] : []), ...scoring.map((q) => q.id)];
+  const answerRows = questionIds.length
+    ? await db
+        .select({
+          participantId: participantAnswers.participantId,
+          questionId: participantAnswers.questionId,
+          choiceId: participantAnswers.choiceId,
+        })
+        .from(participantAnswers)
+        .innerJoin(questionChoices, eq(questionChoices.id, participantAnswers.choiceId))
+        .where(
+          and(
+            eq(participantAnswers.projectId, projectId),
+            inArray(participantAnswers.questionId, questionIds),
+          ),
+        )
+        .orderBy(asc(questionChoices.position), asc(questionChoices.id))
+    : [];
+  const answers: PairingData['answers'] = new Map();
+  for (const row of answerRows) {
+    const mine = answers.get(row.participantId) ?? new Map<string, string[]>();
+    mine.set(row.questionId, [...(mine.get(row.questionId) ?? []), row.choiceId]);
+    answers.set(row.participantId, mine);
+  }
+
+  const rules = await db
+    .select({ a: pairingRules.groupAId, b: pairingRules.groupBId })
+    .from(pairingRules)
+    .where(and(eq(pairingRules.pairingId, pairing.id), eq(pairingRules.kind, 'never')));
+  const membersOf = async (groupId: string) =>
+    (
+      await db
+        .select({ id: matchGroupMembers.participantId })
+        .from(matchGroupMembers)
+        .where(eq(matchGroupMembers.groupId, groupId))
+    ).map((m) => m.id);
+  const neverRules = [];
+  for (const rule of rules) neverRules.push({ a: await membersOf(rule.a), b: await membersOf(rule.b) });
+
+  const heldSeats = await db
+    .select({
+      pairingId: pairingSeats.pairingId,
+      round: pairingSeats.round,
+      tableId: pairingSeats.tableId,
+      participantId: pairingSeats.participantId,
+    })
+    .from(pairingSeats)
+    .innerJoin(pairings, eq(pairings.id, pairingSeats.pairingId))
+    .where(and(eq(pairings.projectId, projectId), eq(pairings.held, true), ne(pairings.id, pairing.id)));
+  const heldTables = new Map<string, string[]>();
+  for (const s of heldSeats) {
+    const key = `${s.pairingId}/${s.round}/${s.tableId}`;
+    heldTables.set(key, [...(heldTables.get(key) ?? []), s.participantId]);
+  }
+
+  return {
+    rounds: pairing.rounds,
+    algorithm: pairing.algorithm,
+    objective,
+    choiceCount: pairing.choiceCount,
+    question: question ?? null,
+    choiceIds: question ? await choiceIdsOf(db, pairing.id) : [],
+    questions: scoring,
+    tables,
+    people: members.map((m) => ({ id: m.id, vip: m.vip, assigned: assigned.get(m.id) ?? [] })),
+    answers,
+    neverRules,
+    heldTables: [...heldTables.values()],
+  };
+}

@@ -1,0 +1,33 @@
+import type { Language } from '../../../contracts/http';
+import type { Deps } from '../../deps';
+import { translator } from '../../i18n';
+import type { GenerationRow } from './generation-repository';
+
+/** A running generation whose heartbeat is older than this was lost (its process stopped): it shows as interrupted. */
+export const STALE_HEARTBEAT_MS = 2 * 60_000;
+
+export function isStale(row: Pick<GenerationRow, 'status' | 'heartbeatAt'>, now: Date) {
+  return (
+    (row.status === 'running' || row.status === 'queued') &&
+    now.getTime() - row.heartbeatAt.getTime() > STALE_HEARTBEAT_MS
+  );
+}
+
+/** A stored failure: a locale key under errors.pairings, else the solver's own words. */
+export function errorText(error: string | null, language: Language) {
+  if (!error) return null;
+  if (error.startsWith('errors.')) return translator(language)(error);
+  return translator(language)('errors.pairings.solverFailed', { message: error });
+}
+
+export function presentGeneration(_deps: Deps, row: GenerationRow, language: Language) {
+  return {
+    id: row.id,
+    status: row.status as 'queued' | 'running' | 'done' | 'failed' | 'cancelled',
+    progress: row.progress,
+    best: row.best,
+    error: errorText(row.error, language),
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
+  };
+}
