@@ -27,6 +27,7 @@ export const HELP_SCREENS = [
   'project.landing',
   'project.pairings',
   'project.pairing',
+  'project.pairingSeats',
   'outbox',
   'admin.organisation',
   'admin.companies',

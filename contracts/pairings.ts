@@ -91,6 +91,8 @@ export const generation = z.object({
   error: z.string().nullable(),
   createdAt: timestamp,
   finishedAt: timestamp.nullable(),
+  /** Live adjustment: the first round re-seated (the earlier ones kept); null for a whole generation. */
+  fromRound: z.number().int().nullable(),
 });
 export type Generation = z.input<typeof generation>;
 
@@ -143,24 +145,30 @@ export const pairingOptions = z.object({
 });
 export type PairingOptions = z.input<typeof pairingOptions>;
 
-const person = z.object({ participantId: z.uuid(), firstName: z.string(), lastName: z.string() });
+const person = z.object({
+  participantId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** The person's organisation (the seats screen's « entreprise »). */
+  company: z.string().nullable(),
+});
+/** One table of one round: the table (number, VIP, seats) and the people seated there. */
+export const seatTable = z.object({
+  table: z.object({
+    id: z.uuid(),
+    number: z.number().int(),
+    name: z.string().nullable(),
+    vip: z.boolean(),
+    seats: z.number().int(),
+  }),
+  people: z.array(person),
+});
+export type SeatTable = z.input<typeof seatTable>;
 export const pairingSeats = z.object({
-  rounds: z.array(
-    z.object({
-      round: z.number().int(),
-      tables: z.array(
-        z.object({
-          table: z.object({
-            id: z.uuid(),
-            number: z.number().int(),
-            name: z.string().nullable(),
-            vip: z.boolean(),
-          }),
-          people: z.array(person),
-        }),
-      ),
-    }),
-  ),
+  /** Each generated round with every table of the category (empty ones too, so that people can be moved there). */
+  rounds: z.array(z.object({ round: z.number().int(), tables: z.array(seatTable) })),
+  /** Live adjustment: the people marked absent, from which round (from 0). */
+  absences: z.array(z.object({ participantId: z.uuid(), fromRound: z.number().int() })),
   stats: z
     .object({
       repeats: z.number(),

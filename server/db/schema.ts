@@ -831,3 +831,4 @@ export const calendarFeeds = pgTable(
 
 export * from './schema/questionnaire';
 export * from './schema/pairings';
+export * from './schema/pairing-seats';

@@ -19,6 +19,7 @@ import { activityEditionSearch } from '../features/activities/edition/tabs';
 import { activitySearch } from '../features/activities/search';
 import { assignmentSearch } from '../features/activity-tables/search';
 import { calendarSearch } from '../features/calendar/search';
+import { seatsSearch } from '../features/pairing-seats/search';
 import { pairingSearch } from '../features/pairings/search';
 import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
@@ -141,6 +142,10 @@ const PairingListPage = lazyRouteComponent(
   'PairingListPage',
 );
 const PairingPage = lazyRouteComponent(() => import('../features/pairings/pairing-page'), 'PairingPage');
+const PairingSeatsPage = lazyRouteComponent(
+  () => import('../features/pairing-seats/seats-page'),
+  'PairingSeatsPage',
+);
 const OutboxPage = lazyRouteComponent(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const WhatsNewPage = lazyRouteComponent(() => import('../features/releases/whats-new-page'), 'WhatsNewPage');
 const CompanySwitchListPage = lazyRouteComponent(
@@ -339,6 +344,14 @@ const projectPairingRoute = createRoute({
   component: PairingPage,
 });
 
+/** M4: a pairing's seats, one round at a time (`?round=`): moves, a person's chosen tables and conflicts. */
+const projectPairingSeatsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'pairings/$pairingId/seats',
+  validateSearch: seatsSearch,
+  component: PairingSeatsPage,
+});
+
 /** J6: the activities the registration landing page shows. */
 const projectLandingRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -461,6 +474,7 @@ const routeTree = rootRoute.addChildren([
       projectProfileFieldsRoute,
       projectPairingsRoute,
       projectPairingRoute,
+      projectPairingSeatsRoute,
     ]),
     outboxRoute,
     companiesRoute,

@@ -145,6 +145,11 @@ export const pairingGenerations = pgTable(
     seed: integer('seed').notNull(),
     /** 0–100 */
     progress: integer('progress').notNull().default(0),
+    /**
+     * Live adjustment (« Reprendre les tours restants »): the first round re-seated; the earlier rounds' seats are
+     * kept as they are and the absent (pairing_absences) left out. Null: the whole pairing.
+     */
+    fromRound: integer('from_round'),
     /** The best objective so far (the solver's onProgress). */
     best: doublePrecision('best'),
     /** The result's stats (TablesResult.stats) once done. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { activityTables, pairingGenerations, pairingSeats, participants, persons } from '../../db/schema';
 
@@ -46,7 +46,14 @@ export async function countGenerations(db: Executor, pairingId: string) {
 
 export async function insertGeneration(
   db: Executor,
-  values: { companyId: string; projectId: string; pairingId: string; runId: string; seed: number },
+  values: {
+    companyId: string;
+    projectId: string;
+    pairingId: string;
+    runId: string;
+    seed: number;
+    fromRound?: number | null;
+  },
 ) {
   const [row] = await db.insert(pairingGenerations).values(values).returning();
   return row;
@@ -124,8 +131,17 @@ export async function replaceSeats(
   db: Executor,
   scope: { companyId: string; projectId: string; pairingId: string },
   seats: { round: number; tableId: string; participantId: string }[],
+  /** Live adjustment: only the rounds from this one are replaced; the earlier ones stay as they are. */
+  fromRound: number | null = null,
 ) {
-  await db.delete(pairingSeats).where(eq(pairingSeats.pairingId, scope.pairingId));
+  await db
+    .delete(pairingSeats)
+    .where(
+      and(
+        eq(pairingSeats.pairingId, scope.pairingId),
+        fromRound === null ? undefined : gte(pairingSeats.round, fromRound),
+      ),
+    );
   for (let i = 0; i < seats.length; i += 1000) {
     await db.insert(pairingSeats).values(seats.slice(i, i + 1000).map((s) => ({ ...scope, ...s })));
   }
@@ -142,6 +158,7 @@ export async function listSeats(db: Executor, pairingId: string) {
       participantId: participants.id,
       firstName: persons.firstName,
       lastName: persons.lastName,
+      company: persons.organisation,
     })
     .from(pairingSeats)
     .innerJoin(activityTables, eq(activityTables.id, pairingSeats.tableId))

@@ -16,6 +16,7 @@ import type { AuthContext } from '../session/auth-context';
 import * as gens from './generation-repository';
 import { buildTablesInstance } from './instance-builder';
 import { loadPairingData } from './instance-loader';
+import { checkResumable, resumedInstance, seatsToWrite } from './live-adjustment';
 import { isStale, presentGeneration } from './present';
 import * as repo from './repository';
 import { getPairingRow, scopeOf } from './service';
@@ -60,11 +61,19 @@ async function enqueue(deps: Deps, data: GenerationJobData, solve: Solve = solve
   );
 }
 
-export async function startGeneration(deps: Deps, auth: AuthContext, projectId: string, pairingId: string) {
+export async function startGeneration(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  pairingId: string,
+  options: { fromRound?: number } = {},
+) {
   const scope = scopeOf(auth, projectId);
+  const fromRound = options.fromRound ?? null;
   const row = await deps.db
     .transaction(async (tx) => {
       const pairing = await getPairingRow(tx, scope, pairingId, true);
+      if (fromRound !== null) await checkResumable(tx, pairing, fromRound);
       if (!canGenerate(pairing.algorithm, pairing.questionId))
         throw new AppError('pairings.questionRequired', 'conflict');
       const active = await gens.activeGeneration(tx, pairingId, true);
@@ -75,7 +84,7 @@ export async function startGeneration(deps: Deps, auth: AuthContext, projectId: 
       if (size.seats === 0) throw new AppError('pairings.noTables', 'conflict');
       if (size.people === 0) throw new AppError('pairings.noPeople', 'conflict');
       const seed = (await gens.countGenerations(tx, pairingId)) + 1;
-      return gens.insertGeneration(tx, { ...scope, pairingId, runId: randomUUID(), seed });
+      return gens.insertGeneration(tx, { ...scope, pairingId, runId: randomUUID(), seed, fromRound });
     })
     .catch((error) => {
       // Two requests at once on a server engine: the partial unique index refuses the second.
@@ -123,7 +132,7 @@ export async function runGeneration(deps: Deps, data: GenerationJobData, solve: 
   );
   if (!parsed.success)
     return void (await fail(describeInstanceErrors(parsed.error).join('; ').slice(0, 500)));
-  const instance = parsed.data;
+  const instance = row.fromRound === null ? parsed.data : await resumedInstance(deps.db, row, parsed.data);
   if (!instance.people.length) return void (await fail('errors.pairings.noPeople'));
 
   const controller = new AbortController();
@@ -167,10 +176,8 @@ export async function runGeneration(deps: Deps, data: GenerationJobData, solve: 
   await deps.db.transaction(async (tx) => {
     const current = await gens.findGeneration(tx, row.id, true);
     if (current?.runId !== data.runId || current.status !== 'running') return;
-    const seats = result.rounds.flatMap((tables, round) =>
-      tables.flatMap((t) => t.people.map((participantId) => ({ round, tableId: t.table, participantId }))),
-    );
-    await gens.replaceSeats(tx, { ...scope, pairingId: row.pairingId }, seats);
+    const seats = seatsToWrite(result, instance, row.fromRound);
+    await gens.replaceSeats(tx, { ...scope, pairingId: row.pairingId }, seats, row.fromRound);
     await gens.updateActive(tx, row.id, data.runId, {
       status: 'done',
       progress: 100,

@@ -46,12 +46,38 @@ export function tableThemes(tables: { id: string }[], themes: string[]): Map<str
   return byChoice;
 }
 
+type ThemeData = Pick<PairingData, 'algorithm' | 'question' | 'choiceIds' | 'choiceCount' | 'tables'>;
+
+/** 7 and the number-of-choices modes: each ticked choice of the pairing's question is a table theme. */
+export function themesOf(data: ThemeData): Map<string, string[]> {
+  const themed = data.algorithm === 7 || choiceCountMode(data.algorithm);
+  return themed && data.question ? tableThemes(data.tables, data.choiceIds) : new Map<string, string[]>();
+}
+
+/**
+ * A person's chosen tables (soft): the tables the J7 assignment gave them, and the tables of the themes they ticked
+ * (their first N answers in the number-of-choices modes). The seats screen highlights the same tables.
+ */
+export function chosenTables(
+  data: ThemeData,
+  themes: Map<string, string[]>,
+  assigned: string[],
+  answers: Map<string, string[]> | undefined,
+): string[] {
+  const tables = new Set(assigned);
+  if (themes.size && data.question) {
+    const ticked = new Set(data.choiceIds);
+    let mine = (answers?.get(data.question.id) ?? []).filter((c) => ticked.has(c));
+    if (choiceCountMode(data.algorithm)) mine = mine.slice(0, data.choiceCount ?? 1);
+    for (const choice of mine) for (const table of themes.get(choice) ?? []) tables.add(table);
+  }
+  return [...tables];
+}
+
 export function buildTablesInstance(data: PairingData): TablesInstance {
   const seated = new Set(data.people.map((p) => p.id));
-  const themed = data.algorithm === 7 || choiceCountMode(data.algorithm);
   const ticked = new Set(data.choiceIds);
-  const themes =
-    themed && data.question ? tableThemes(data.tables, data.choiceIds) : new Map<string, string[]>();
+  const themes = themesOf(data);
 
   // The scores: the pairing's question (its ticked choices only, when some are), else the questionnaire's.
   const questions = data.objective === 'none' ? [] : data.question ? [data.question] : data.questions;
@@ -67,15 +93,12 @@ export function buildTablesInstance(data: PairingData): TablesInstance {
     return out;
   };
 
-  const people = data.people.map((p) => {
-    const tables = new Set(p.assigned);
-    if (themed && data.question) {
-      let mine = (data.answers.get(p.id)?.get(data.question.id) ?? []).filter((c) => ticked.has(c));
-      if (choiceCountMode(data.algorithm)) mine = mine.slice(0, data.choiceCount ?? 1);
-      for (const choice of mine) for (const table of themes.get(choice) ?? []) tables.add(table);
-    }
-    return { id: p.id, vip: p.vip, tables: [...tables], answers: answersOf(p.id) };
-  });
+  const people = data.people.map((p) => ({
+    id: p.id,
+    vip: p.vip,
+    tables: chosenTables(data, themes, p.assigned, data.answers.get(p.id)),
+    answers: answersOf(p.id),
+  }));
 
   const blocked = new Set<string>();
   for (const rule of data.neverRules)

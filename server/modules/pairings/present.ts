@@ -29,5 +29,6 @@ export function presentGeneration(_deps: Deps, row: GenerationRow, language: Lan
     error: errorText(row.error, language),
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
+    fromRound: row.fromRound,
   };
 }

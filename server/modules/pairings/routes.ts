@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import * as groupsApi from '../../../contracts/match-groups';
+import * as seatsApi from '../../../contracts/pairing-seats';
 import * as api from '../../../contracts/pairings';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
+import * as absences from './absence-service';
 import * as generation from './generation';
 import * as groups from './groups-service';
+import { getPreflight } from './preflight';
+import * as seatService from './seat-service';
 import { getSeats } from './seats';
 import * as service from './service';
 
@@ -37,6 +41,33 @@ export function registerPairingRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, api.getPairingSeats, ({ auth, params }) =>
     getSeats(deps, auth, params.projectId, params.pairingId),
+  );
+
+  // M4, X10 and the live adjustment (docs/matching/seats.md).
+  route(app, seatsApi.moveSeat, ({ auth, params, body }) =>
+    seatService.moveSeat(deps, auth, params.projectId, params.pairingId, body),
+  );
+  route(app, seatsApi.getSeatPerson, ({ auth, params, query }) =>
+    seatService.getSeatPerson(
+      deps,
+      auth,
+      params.projectId,
+      params.pairingId,
+      params.participantId,
+      query.round,
+    ),
+  );
+  route(app, seatsApi.getPairingPreflight, ({ auth, params }) =>
+    getPreflight(deps, auth, params.projectId, params.pairingId),
+  );
+  route(app, seatsApi.markAbsent, ({ auth, params, body }) =>
+    absences.markAbsent(deps, auth, params.projectId, params.pairingId, body),
+  );
+  route(app, seatsApi.clearAbsence, ({ auth, params }) =>
+    absences.clearAbsence(deps, auth, params.projectId, params.pairingId, params.participantId),
+  );
+  route(app, seatsApi.resumeRounds, ({ auth, params, body }) =>
+    absences.resumeRounds(deps, auth, params.projectId, params.pairingId, body.fromRound),
   );
 
   route(app, groupsApi.listMatchGroups, ({ auth, params }) =>

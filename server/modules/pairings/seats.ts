@@ -1,37 +1,52 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { PairingSeats } from '../../../contracts/pairings';
+import type { PairingSeats, SeatTable } from '../../../contracts/pairings';
 import { pairingGenerations } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { AuthContext } from '../session/auth-context';
 import * as gens from './generation-repository';
+import * as seatsRepo from './seats-repository';
 import { getPairingRow, scopeOf } from './service';
 
-/** M3: the generated rounds (round → table → people) and the stats of the generation that wrote them. */
+type Person = SeatTable['people'][number];
+type TableInfo = SeatTable['table'];
+
+/** Every table of the category, in number order, each with the people seated at it in the round (maybe nobody). */
+export function tablesOfRound(categoryTables: TableInfo[], seated: Map<string, Person[]>): SeatTable[] {
+  return categoryTables.map((table) => ({ table, people: seated.get(table.id) ?? [] }));
+}
+
+/**
+ * M3–M4: the generated rounds (round → every table of the category → people), the absences of the live adjustment,
+ * and the stats of the generation that wrote them.
+ */
 export async function getSeats(
   deps: Deps,
   auth: AuthContext,
   projectId: string,
   pairingId: string,
 ): Promise<PairingSeats> {
-  await getPairingRow(deps.db, scopeOf(auth, projectId), pairingId);
-  const rows = await gens.listSeats(deps.db, pairingId);
-  const rounds: PairingSeats['rounds'] = [];
+  const pairing = await getPairingRow(deps.db, scopeOf(auth, projectId), pairingId);
+  const [rows, categoryTables, absences] = await Promise.all([
+    gens.listSeats(deps.db, pairingId),
+    seatsRepo.categoryTables(deps.db, pairing.categoryId),
+    seatsRepo.listAbsences(deps.db, pairingId),
+  ]);
+  const byRound = new Map<number, Map<string, Person[]>>();
   for (const row of rows) {
-    let round = rounds[rounds.length - 1];
-    if (round?.round !== row.round) {
-      round = { round: row.round, tables: [] };
-      rounds.push(round);
-    }
-    let table = round.tables[round.tables.length - 1];
-    if (table?.table.id !== row.tableId) {
-      table = {
-        table: { id: row.tableId, number: row.tableNumber, name: row.tableName, vip: row.tableVip },
-        people: [],
-      };
-      round.tables.push(table);
-    }
-    table.people.push({ participantId: row.participantId, firstName: row.firstName, lastName: row.lastName });
+    const round = byRound.get(row.round) ?? new Map<string, Person[]>();
+    byRound.set(row.round, round);
+    const people = round.get(row.tableId) ?? [];
+    round.set(row.tableId, people);
+    people.push({
+      participantId: row.participantId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      company: row.company,
+    });
   }
+  const rounds = [...byRound.keys()]
+    .sort((a, b) => a - b)
+    .map((round) => ({ round, tables: tablesOfRound(categoryTables, byRound.get(round) ?? new Map()) }));
   const [done] = await deps.db
     .select({ stats: pairingGenerations.stats })
     .from(pairingGenerations)
@@ -41,6 +56,7 @@ export async function getSeats(
   const s = done?.stats as Record<string, number> | null | undefined;
   return {
     rounds,
+    absences,
     stats: s
       ? {
           repeats: s.repeats,

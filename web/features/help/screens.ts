@@ -24,6 +24,7 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/projects/$projectId/activities/landing': 'project.landing',
   '/app/projects/$projectId/pairings': 'project.pairings',
   '/app/projects/$projectId/pairings/$pairingId': 'project.pairing',
+  '/app/projects/$projectId/pairings/$pairingId/seats': 'project.pairingSeats',
   '/app/projects/$projectId/profile-fields': 'project.profileFields',
   '/app/outbox': 'outbox',
   '/app/admin/organisation': 'admin.organisation',

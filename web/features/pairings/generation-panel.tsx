@@ -158,29 +158,31 @@ function Results({
                 {t('pairings.results.round', { number: round.round + 1 })}
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xs">
-                {round.tables.map(({ table, people }) => (
-                  <Paper key={table.id} withBorder p="xs" data-testid="pairing-table">
-                    <Group gap={6} mb={4}>
-                      <Text size="sm" fw={600}>
-                        {table.name
-                          ? t('pairings.results.tableNamed', { number: table.number, name: table.name })
-                          : t('pairings.results.table', { number: table.number })}
-                      </Text>
-                      {table.vip && (
-                        <Badge size="xs" color="grape" variant="light">
-                          {t('pairings.results.vip')}
-                        </Badge>
-                      )}
-                    </Group>
-                    <Stack gap={0}>
-                      {people.map((p) => (
-                        <Text key={p.participantId} size="sm">
-                          {`${p.firstName} ${p.lastName}`}
+                {round.tables
+                  .filter((entry) => entry.people.length > 0)
+                  .map(({ table, people }) => (
+                    <Paper key={table.id} withBorder p="xs" data-testid="pairing-table">
+                      <Group gap={6} mb={4}>
+                        <Text size="sm" fw={600}>
+                          {table.name
+                            ? t('pairings.results.tableNamed', { number: table.number, name: table.name })
+                            : t('pairings.results.table', { number: table.number })}
                         </Text>
-                      ))}
-                    </Stack>
-                  </Paper>
-                ))}
+                        {table.vip && (
+                          <Badge size="xs" color="grape" variant="light">
+                            {t('pairings.results.vip')}
+                          </Badge>
+                        )}
+                      </Group>
+                      <Stack gap={0}>
+                        {people.map((p) => (
+                          <Text key={p.participantId} size="sm">
+                            {`${p.firstName} ${p.lastName}`}
+                          </Text>
+                        ))}
+                      </Stack>
+                    </Paper>
+                  ))}
               </SimpleGrid>
             </section>
           ))}

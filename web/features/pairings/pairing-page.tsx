@@ -1,12 +1,13 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { IconArmchair, IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnchorTo } from '../../components/router-links';
+import { AnchorTo, ButtonTo } from '../../components/router-links';
 import { usePageTitle } from '../../lib/page-title';
 import { useLocalizedName } from '../activities/localized-name';
+import { PreflightPanel } from '../pairing-seats/preflight-panel';
 import { pairingQuery } from './api';
 import { GenerationPanel } from './generation-panel';
 import { GroupsPanel } from './groups-panel';
@@ -61,10 +62,25 @@ export function PairingPage() {
                     })}
               </Text>
             </Stack>
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-              {t('pairings.edit')}
-            </Button>
+            <Group>
+              <ButtonTo
+                variant="default"
+                leftSection={<IconArmchair size={16} />}
+                to="/projects/$projectId/pairings/$pairingId/seats"
+                params={{ projectId, pairingId }}
+              >
+                {t('pairingSeats.open')}
+              </ButtonTo>
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+                onClick={() => setEditing(true)}
+              >
+                {t('pairings.edit')}
+              </Button>
+            </Group>
           </Group>
+          <PreflightPanel projectId={projectId} pairingId={pairingId} />
           <GenerationPanel projectId={projectId} pairing={pairing.data} />
           <GroupsPanel projectId={projectId} pairingId={pairingId} />
           <RulesPanel projectId={projectId} pairingId={pairingId} />
