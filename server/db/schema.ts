@@ -829,6 +829,6 @@ export const calendarFeeds = pgTable(
   ],
 );
 
-export * from './schema/questionnaire';
-export * from './schema/pairings';
 export * from './schema/pairing-seats';
+export * from './schema/pairings';
+export * from './schema/questionnaire';
