@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createTestApp, signIn, type TestApp } from '../../../tests/support/test-app';
 import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
-import { api, ok } from './fixtures';
+import { api, insertQuestion, ok, pairingBody, pairingsUrl, pairingUrl, setUpProject } from './fixtures';
 import { insertSeats, seatedPairing, tablesOf } from './seat-fixtures';
 
 let t: TestApp;
@@ -258,5 +258,84 @@ describe('a seated person (M4)', () => {
       ),
     );
     expect(info.conflicts).toEqual([{ participantId: earlier.participants[1], code: 3 }]);
+  });
+});
+
+type Preflight = {
+  people: number;
+  tableSize: number;
+  roundsBound: number;
+  predictedMeetingsPerPerson: number;
+  findings: Record<string, unknown>[];
+};
+
+describe('pre-flight (X10)', () => {
+  it('names the rounds beyond the bound with the repeats they force, and VIPs without VIP seats', async () => {
+    const set = await setUpProject(camille, t.database.db, { tables: 2, seats: 3, people: 6 });
+    const pairing = ok<{ id: string }>(
+      await camille.post(pairingsUrl(set.projectId), pairingBody(set.categoryId, { rounds: 4 })),
+    );
+    const url = pairingUrl(set.projectId, pairing.id);
+    const vip = ok<{ id: string }>(await camille.post(`${url}/groups`, { name: 'Invités', vip: true }));
+    const all = ok<{ id: string }>(await camille.post(`${url}/groups`, { name: 'Tous', vip: false }));
+    ok(
+      await camille.post(`${url}/groups/${vip.id}/members`, {
+        mode: 'ids',
+        participantIds: [set.participants[0]],
+      }),
+    );
+    ok(
+      await camille.post(`${url}/groups/${all.id}/members`, {
+        mode: 'ids',
+        participantIds: set.participants.slice(1),
+      }),
+    );
+    expect(ok<Preflight>(await camille.get(`${url}/preflight`))).toEqual({
+      people: 6,
+      tableSize: 3,
+      roundsBound: 2,
+      predictedMeetingsPerPerson: 5,
+      findings: [
+        { code: 'roundsBeyondBound', rounds: 4, bound: 2, repeatsAtLeast: 9 },
+        { code: 'vipSeatsShort', vips: 1, vipSeats: 0 },
+      ],
+    });
+  });
+
+  it('names seats short and a chosen table wanted by more people than it seats, by its number', async () => {
+    const set = await setUpProject(camille, t.database.db, { tables: 2, seats: 2, people: 6 });
+    const answers = Object.fromEntries(set.participants.map((id) => [id, [0]]));
+    const { questionId, choiceIds } = await insertQuestion(
+      t.database.db,
+      set.projectId,
+      ['TI', 'Santé'],
+      answers,
+    );
+    const pairing = ok<{ id: string }>(
+      await camille.post(
+        pairingsUrl(set.projectId),
+        pairingBody(set.categoryId, { rounds: 1, algorithm: 7, questionId, choiceIds }),
+      ),
+    );
+    const preflight = ok<Preflight>(await camille.get(`${pairingUrl(set.projectId, pairing.id)}/preflight`));
+    expect(preflight.findings).toEqual([
+      { code: 'seatsShort', people: 6, seats: 4 },
+      { code: 'chosenTableOverbooked', table: 1, choosers: 6, places: 2 },
+    ]);
+  });
+
+  it('finds nothing to say when the settings can work', async () => {
+    const set = await setUpProject(camille, t.database.db, { tables: 2, seats: 3, people: 6 });
+    const pairing = ok<{ id: string }>(
+      await camille.post(pairingsUrl(set.projectId), pairingBody(set.categoryId, { rounds: 2 })),
+    );
+    expect(
+      ok<Preflight>(await camille.get(`${pairingUrl(set.projectId, pairing.id)}/preflight`)),
+    ).toMatchObject({
+      people: 6,
+      roundsBound: 2,
+      predictedMeetingsPerPerson: 4,
+      findings: [],
+    });
   });
 });

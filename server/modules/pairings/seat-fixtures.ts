@@ -51,13 +51,23 @@ export async function insertSeats(
 export async function seatedPairing(
   client: ApiClient,
   db: Deps['db'],
-  options: { tables: number; seats: number; people: number; layout: (number | null)[][]; held?: boolean },
+  options: {
+    tables: number;
+    seats: number;
+    people: number;
+    layout: (number | null)[][];
+    held?: boolean;
+    rounds?: number;
+  },
 ) {
   const project = await setUpProject(client, db, options);
   const pairing = ok<{ id: string }>(
     await client.post(
       pairingsUrl(project.projectId),
-      pairingBody(project.categoryId, { rounds: options.layout.length, held: options.held ?? false }),
+      pairingBody(project.categoryId, {
+        rounds: options.rounds ?? options.layout.length,
+        held: options.held ?? false,
+      }),
     ),
   );
   const tables = (await tablesOf(db, project.categoryId)).map((t) => t.id);
