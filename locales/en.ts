@@ -21,6 +21,7 @@ import enParticipants from './en/participants.json';
 import enPhone from './en/phone.json';
 import enProfileFields from './en/profile-fields.json';
 import enProjectConfig from './en/project-config.json';
+import enQuestions from './en/questions.json';
 import enReleases from './en/releases.json';
 import enRoles from './en/roles.json';
 import enSorting from './en/sorting.json';
@@ -51,4 +52,5 @@ export const en = merge(
   enActivityTables,
   enCalendar,
   enActivityEdition,
+  enQuestions,
 );

@@ -21,6 +21,7 @@ import frParticipants from './fr/participants.json';
 import frPhone from './fr/phone.json';
 import frProfileFields from './fr/profile-fields.json';
 import frProjectConfig from './fr/project-config.json';
+import frQuestions from './fr/questions.json';
 import frReleases from './fr/releases.json';
 import frRoles from './fr/roles.json';
 import frSorting from './fr/sorting.json';
@@ -51,4 +52,5 @@ export const fr = merge(
   frActivityTables,
   frCalendar,
   frActivityEdition,
+  frQuestions,
 );

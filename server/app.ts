@@ -38,6 +38,7 @@ import { registerParticipantImportRoutes } from './modules/participant-import/ro
 import { registerParticipantRoutes } from './modules/participants/routes';
 import { registerProfileFieldRoutes } from './modules/profile-fields/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
+import { registerQuestionRoutes } from './modules/questions/routes';
 import { registerReleaseRoutes } from './modules/releases/routes';
 import { registerRoleRoutes } from './modules/roles/routes';
 import { registerSearchRoutes } from './modules/search/routes';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerActivityTableRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerLandingRoutes(app, deps);
+  registerQuestionRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

@@ -8,6 +8,7 @@ import { activityVideoJobs } from './modules/activity-video/room-job';
 import { fileJobs } from './modules/files/jobs';
 import { mailJobs } from './modules/mail/jobs';
 import { participantImportJobs } from './modules/participant-import/jobs';
+import { questionJobs, recoverScores } from './modules/questions/score-runs';
 import { sessionJobs } from './modules/session/jobs';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
@@ -38,12 +39,15 @@ if (config.jobs) {
       ...mailJobs(depsRef),
       ...participantImportJobs(depsRef),
       ...activityVideoJobs(depsRef),
+      ...questionJobs(depsRef),
     ],
     app.log,
     {
       databaseUrl: config.databaseUrl,
     },
   );
+  // Computations of scores interrupted by the last stop are queued again.
+  await recoverScores(deps).catch((err) => app.log.error({ err }, 'scores recovery failed'));
 } else {
   // Nothing runs the scheduled jobs here: some other instance must, or no import is purged and no mail leaves.
   app.log.warn(
