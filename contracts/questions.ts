@@ -239,10 +239,23 @@ export const saveQuestionAudience = put(
   'Q1 groups and roles tabs: who the question is asked to, in order (both empty: everyone)',
   audienceInput,
 );
+/**
+ * The choices' layout as the sortable list saves it: every choice once in reading order, and optionally every
+ * category once in its order and the category of each choice (a choice dragged into another category).
+ */
+export const choiceLayout = z.object({
+  ids,
+  categoryIds: ids.optional(),
+  categoryOf: z
+    .record(z.uuid({ error: 'validation.id' }), z.uuid({ error: 'validation.id' }).nullable())
+    .optional(),
+});
+export type ChoiceLayout = z.input<typeof choiceLayout>;
+
 export const reorderChoices = put(
   'choice-order',
-  'Q1 the order of the choices (every choice once); a linked question follows',
-  idOrder,
+  'Q1 the order of the choices (every choice once), with their categories; a linked question follows',
+  choiceLayout,
 );
 export const reorderCategories = put('category-order', 'Q1 the order of the choice categories', idOrder);
 export const reorderStandardValues = put(

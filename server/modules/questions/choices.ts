@@ -115,10 +115,25 @@ export async function deleteChoice(scope: Scope, choiceId: string) {
   return detail;
 }
 
-export function reorderChoices(scope: Scope, ids: string[]) {
+export function reorderChoices(
+  scope: Scope,
+  layout: { ids: string[]; categoryIds?: string[]; categoryOf?: Record<string, string | null> },
+) {
+  const { ids } = layout;
   return inQuestion(scope, async (tx, question) => {
     const choices = await repo.listChoices(tx, [question.id]);
     assertSameSet(new Set(choices.map((c) => c.row.id)), ids);
+    const categories = new Set((await repo.listCategories(tx, question.id)).map((c) => c.id));
+    if (layout.categoryIds) {
+      assertSameSet(categories, layout.categoryIds);
+      await repo.place(tx, questionChoiceCategories, question.projectId, layout.categoryIds);
+    }
+    for (const [choiceId, categoryId] of Object.entries(layout.categoryOf ?? {})) {
+      const choice = choices.find((c) => c.row.id === choiceId);
+      if (!choice || (categoryId !== null && !categories.has(categoryId)))
+        throw AppError.field(`categoryOf.${choiceId}`, 'validation.questions.unknownCategory');
+      if (choice.row.categoryId !== categoryId) await repo.updateChoice(tx, choiceId, { categoryId });
+    }
     await repo.place(tx, questionChoices, question.projectId, ids);
     if (!question.linkedQuestionId) return;
     // The mirrors follow in the same order; the linked question's own choices (without a mirror) stay after them.

@@ -70,9 +70,7 @@ export function registerQuestionRoutes(app: FastifyInstance, deps: Deps) {
   route(app, c.deleteChoice, ({ auth, params }) =>
     choices.deleteChoice(scope(auth, params), params.choiceId),
   );
-  route(app, c.reorderChoices, ({ auth, params, body }) =>
-    choices.reorderChoices(scope(auth, params), body.ids),
-  );
+  route(app, c.reorderChoices, ({ auth, params, body }) => choices.reorderChoices(scope(auth, params), body));
   route(app, c.createCategory, ({ auth, params, body }) =>
     choices.createCategory(scope(auth, params), body.label),
   );

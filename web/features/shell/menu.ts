@@ -7,6 +7,7 @@ import {
   IconForms,
   IconHistory,
   IconLayoutDashboard,
+  IconListCheck,
   IconListDetails,
   IconMail,
   IconNews,
@@ -48,6 +49,7 @@ export const MENU: MenuPage[] = [
   { id: 'project-roles', labelKey: 'nav.roles', icon: IconUserStar, section: 'project' },
   { id: 'project-groups', labelKey: 'nav.groups', icon: IconUsersGroup, section: 'project' },
   { id: 'project-profile-fields', labelKey: 'nav.profileFields', icon: IconForms, section: 'project' },
+  { id: 'project-questions', labelKey: 'nav.questions', icon: IconListCheck, section: 'project' },
   {
     id: 'dashboard-test',
     labelKey: 'nav.externalDashboard',
@@ -109,6 +111,10 @@ export function pageTarget(pageId: string, projectId: string | null) {
     case 'project-profile-fields':
       return projectId
         ? linkOptions({ to: '/projects/$projectId/profile-fields', params: { projectId } })
+        : linkOptions({ to: '/projects' });
+    case 'project-questions':
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId/questions', params: { projectId } })
         : linkOptions({ to: '/projects' });
     case 'outbox':
       return linkOptions({ to: '/outbox' });
