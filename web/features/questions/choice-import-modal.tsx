@@ -118,7 +118,7 @@ export function ChoiceImportModal({
               </Table>
             )}
             {preview.skipped.map((s) => (
-              <Text key={s.line} size="sm" c="orange.9">
+              <Text key={s.line} size="sm">
                 {t(`questions.import.skipped.${s.reason}`, { line: s.line })}
               </Text>
             ))}

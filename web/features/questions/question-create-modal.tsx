@@ -1,5 +1,4 @@
 import { Group, Radio, Stack, TextInput } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { QUESTION_TITLE_MAX, questionCreateInput } from '../../../contracts/questions';
 import { SubmitButton } from '../../components/forms/submit-button';
@@ -8,23 +7,24 @@ import { AppModal } from '../../components/modal/app-modal';
 import { useCreateQuestion } from './api';
 
 /** Q1: add a question (titles in French and English, single or multiple choice), then open its edition page. */
-export function QuestionCreateModal({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+export function QuestionCreateModal({
+  projectId,
+  onClose,
+  onCreated,
+}: {
+  projectId: string;
+  onClose: () => void;
+  /** The new question's id: the page opens it once the modal has closed (a dirty modal blocks navigation). */
+  onCreated: (questionId: string) => void;
+}) {
   const { t } = useTranslation();
   const create = useCreateQuestion(projectId);
-  const navigate = useNavigate();
   const { field, onSubmit, submitting, dirty } = useAppForm({
     schema: questionCreateInput,
     initialValues: { title: { fr: '', en: '' }, kind: 'multiple' as const },
     submit: (body) => create.mutateAsync(body),
     successMessage: t('questions.notifications.created'),
-    onSaved: (question) => {
-      onClose();
-      void navigate({
-        to: '/projects/$projectId/questions/$questionId',
-        params: { projectId, questionId: (question as { id: string }).id },
-        search: { tab: 'choices' },
-      });
-    },
+    onSaved: (question) => onCreated((question as { id: string }).id),
   });
   return (
     <AppModal opened onClose={onClose} title={t('questions.createTitle')} dirty={dirty}>

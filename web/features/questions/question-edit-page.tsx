@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Switch, Tabs, Text, TextInput, Tit
 import { IconArrowLeft, IconLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkedQuestionInput, QUESTION_TITLE_MAX, type QuestionDetail } from '../../../contracts/questions';
 import { SubmitButton } from '../../components/forms/submit-button';
@@ -43,6 +43,16 @@ export function QuestionEditPage() {
   const navigate = useNavigate();
   const query = useQuery(questionQuery(projectId, questionId));
   const [dialog, setDialog] = useState<'archive' | 'linked' | null>(null);
+  // The linked question just created opens once its modal has closed (a dirty modal blocks navigation).
+  const [created, setCreated] = useState<string | null>(null);
+  useEffect(() => {
+    if (created)
+      void navigate({
+        to: '/projects/$projectId/questions/$questionId',
+        params: { projectId, questionId: created },
+        search: { tab: 'choices' },
+      });
+  }, [created, navigate, projectId]);
   const english = i18n.language === 'en';
   const question = query.data;
   const title = question ? (english ? question.title.en : question.title.fr) : t('questions.edition.title');
@@ -129,7 +139,15 @@ export function QuestionEditPage() {
             />
           )}
           {dialog === 'linked' && (
-            <LinkedQuestionModal projectId={projectId} question={question} onClose={() => setDialog(null)} />
+            <LinkedQuestionModal
+              projectId={projectId}
+              question={question}
+              onClose={() => setDialog(null)}
+              onCreated={(id) => {
+                setDialog(null);
+                setCreated(id);
+              }}
+            />
           )}
         </>
       )}
@@ -138,23 +156,20 @@ export function QuestionEditPage() {
 }
 
 /** Creates the linked question (« Ce que je cherche » for « Ce que j'offre »): its titles; the choices are mirrored. */
-function LinkedQuestionModal({ projectId, question, onClose }: QuestionTabProps & { onClose: () => void }) {
+function LinkedQuestionModal({
+  projectId,
+  question,
+  onClose,
+  onCreated,
+}: QuestionTabProps & { onClose: () => void; onCreated: (questionId: string) => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const edits = useQuestionEdits(projectId, question.id);
   const { field, onSubmit, submitting, dirty } = useAppForm({
     schema: linkedQuestionInput,
     initialValues: { title: { fr: '', en: '' } },
     submit: (body) => edits.linked.mutateAsync(body),
     successMessage: t('questions.linked.created'),
-    onSaved: (created) => {
-      onClose();
-      void navigate({
-        to: '/projects/$projectId/questions/$questionId',
-        params: { projectId, questionId: (created as { id: string }).id },
-        search: { tab: 'choices' },
-      });
-    },
+    onSaved: (linked) => onCreated((linked as { id: string }).id),
   });
   return (
     <AppModal opened onClose={onClose} title={t('questions.linked.title')} dirty={dirty}>

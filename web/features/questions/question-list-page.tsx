@@ -8,8 +8,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionSummary } from '../../../contracts/questions';
 import { ConfirmModal } from '../../components/modal/app-modal';
@@ -41,6 +41,16 @@ export function QuestionListPage() {
   const query = useQuery(questionListQuery(projectId, true));
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (created)
+      void navigate({
+        to: '/projects/$projectId/questions/$questionId',
+        params: { projectId, questionId: created },
+        search: { tab: 'choices' },
+      });
+  }, [created, navigate, projectId]);
   const english = i18n.language === 'en';
   const titleOf = (q: QuestionSummary) => (english ? q.title.en : q.title.fr);
   const all = query.data?.items ?? [];
@@ -167,7 +177,14 @@ export function QuestionListPage() {
         />
       )}
       {dialog?.kind === 'create' && (
-        <QuestionCreateModal projectId={projectId} onClose={() => setDialog(null)} />
+        <QuestionCreateModal
+          projectId={projectId}
+          onClose={() => setDialog(null)}
+          onCreated={(id) => {
+            setDialog(null);
+            setCreated(id);
+          }}
+        />
       )}
       {dialog?.kind === 'archive' && (
         <ArchiveConfirm
