@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -354,6 +355,32 @@ describe('questions (Q1)', () => {
     const q = await addQuestion(project.id, 'Budget');
     await ok(await camille.delete(`${base(project.id)}/${q.id}`));
     expect((await camille.get(`${base(project.id)}/${q.id}`)).status).toBe(404);
+  });
+
+  it('exports a column per active question with the chosen labels in the export language', async () => {
+    const project = await buildProject(camille);
+    const [lea] = await insertParticipants(t.deps.db, project.id, [{ first: 'Léa', last: 'Roy' }]);
+    const q = await addQuestion(project.id, 'Langues parlées');
+    await addChoice(project.id, q.id, 'Français');
+    const both = await addChoice(project.id, q.id, '日本語 — Japonais');
+    const archived = await addQuestion(project.id, 'Ancienne question');
+    await ok(await camille.put(`${base(project.id)}/${archived.id}/status`, { status: 'archived' }));
+    const ids = both.choices.map((c: { id: string }) => c.id);
+    await ok(
+      await camille.put(`/api/projects/${project.id}/participants/${lea}/answers`, {
+        answers: { [q.id]: ids },
+      }),
+    );
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${project.id}/participants/export.csv`,
+      cookies: { ...camille.cookies },
+    });
+    expect(response.statusCode).toBe(200);
+    const records: string[][] = parse(response.rawPayload, { bom: true, delimiter: ';' });
+    expect(records[0].at(-1)).toBe('Langues parlées');
+    expect(records[0]).not.toContain('Ancienne question');
+    expect(records[1].at(-1)).toBe('Français; 日本語 — Japonais');
   });
 
   it("answers 404 for another company's project or question", async () => {
