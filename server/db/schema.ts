@@ -829,5 +829,5 @@ export const calendarFeeds = pgTable(
   ],
 );
 
-export * from './schema/questionnaire';
 export * from './schema/pairings';
+export * from './schema/questionnaire';
