@@ -2,8 +2,9 @@
  * The rotation search: tabu search over conflict-reducing swaps (Dotú & Van Hentenryck's neighbourhood, as used by
  * Triska & Musliu): each step looks at people in conflict (a blocked or repeated table-mate, or a VIP misplacement)
  * and every swap of one of them with someone of another table in the same round, and makes the best swap that is
- * not tabu (a tabu swap is allowed when it beats the best seating found: aspiration). People just swapped stay
- * tabu in that round for a few steps. After `stall` steps without a new best, a few random swaps shake the seating.
+ * not tabu (a tabu swap is allowed when it beats the best seating found: aspiration). The swap of a pair stays
+ * tabu for 4–100 steps. After `stall` steps without a new best, a few random swaps shake the seating; after
+ * PATIENCE shakes without a new best the search stops (the lower bound may be out of reach, e.g. 6-6-4).
  */
 import type { Budget } from './budget';
 import type { Rng } from './rng';
@@ -59,6 +60,8 @@ const EVALUATIONS_PER_STEP = 20_000;
 const TENURE_MIN = 4;
 const TENURE_MAX = 100;
 const SHAKE_SWAPS = 3;
+/** Shakes without a new best before the search gives up on the lower bound (it may be out of reach). */
+const PATIENCE = 200;
 
 export function rotate(seating: Seating, rng: Rng, budget: Budget, target: number): RotationResult {
   const { n, R, movable, tableOf } = seating;
@@ -76,6 +79,7 @@ export function rotate(seating: Seating, rng: Rng, budget: Budget, target: numbe
     [...Array(n).keys()].filter((i) => movable[r * n + i]),
   );
   const stall = Math.max(200, 20 * n);
+  let shakes = 0;
   let lastBest = 0;
 
   for (let step = 1; ; step++) {
@@ -144,8 +148,10 @@ export function rotate(seating: Seating, rng: Rng, budget: Budget, target: numbe
       bestCost = cost;
       best = seating.snapshot();
       lastBest = step;
+      shakes = 0;
       if (cost <= target) break;
     } else if (step - lastBest > stall) {
+      if (++shakes > PATIENCE) break;
       // Shake: a few random swaps of people in conflict.
       for (let k = 0; k < SHAKE_SWAPS; k++) {
         const position = conflicts[rng.int(conflicts.length)];
