@@ -8,6 +8,7 @@
 import { mutuallyOrthogonalSquares } from './mols';
 import type { Rng } from './rng';
 import type { Seating } from './seating';
+import { cosetTables, disjointSubspaces } from './subspaces';
 
 function gridSide(seating: Seating): number {
   const { n, T, R, model } = seating;
@@ -47,6 +48,42 @@ function seatFromSquares(seating: Seating, rng: Rng): boolean {
 
 /** Up to this many people a round, the greedy pass weighs each candidate's "freedom" (Triska & Musliu). */
 const FREEDOM_LIMIT = 400;
+
+/** Uniform rounds: every table takes `size` people in every round, everyone movable; 0 otherwise. */
+function uniformSize(seating: Seating): number {
+  const { n, T, R, model } = seating;
+  const size = model.sizes[0];
+  if (size < 2 || size * T !== n) return 0;
+  for (let r = 0; r < R; r++) {
+    for (let t = 0; t < T; t++) if (model.sizes[r * (T + 1) + t] !== size) return 0;
+    for (let i = 0; i < n; i++) if (!seating.movable[r * n + i]) return 0;
+  }
+  return size;
+}
+
+/** Seats 2^k people at tables of 2^m from disjoint subspaces of GF(2)^k; false when that does not apply. */
+function seatFromSubspaces(seating: Seating, rng: Rng): boolean {
+  const size = uniformSize(seating);
+  const k = Math.log2(seating.n);
+  const m = Math.log2(size);
+  if (!size || !Number.isInteger(k) || !Number.isInteger(m)) return false;
+  // As many rounds as disjoint subspaces allow (9 for 32 people at tables of 4); the greedy pass seats the rest.
+  let spaces: number[][] | null = null;
+  for (let rounds = seating.R; rounds >= Math.max(2, seating.R - 2) && !spaces; rounds--)
+    spaces = disjointSubspaces(k, m, rounds, rng);
+  if (!spaces) return false;
+  const vectorPerson = Int32Array.from({ length: seating.n }, (_, v) => v);
+  rng.shuffle(vectorPerson);
+  for (let r = 0; r < spaces.length; r++) {
+    const tables = cosetTables(k, spaces[r]);
+    const order: number[] = [];
+    for (let t = 0; t < seating.T; t++)
+      for (let v = 0; v < seating.n; v++) if (tables[v] === t) order.push(vectorPerson[v]);
+    seating.seatRound(r, order);
+  }
+  for (let r = spaces.length; r < seating.R; r++) seatGreedily(seating, r, rng);
+  return true;
+}
 
 function seatGreedily(seating: Seating, r: number, rng: Rng) {
   const { n, T, model, count } = seating;
@@ -109,7 +146,9 @@ function seatGreedily(seating: Seating, r: number, rng: Rng) {
   seating.seatRound(r, order);
 }
 
-export function seatInitially(seating: Seating, rng: Rng) {
-  if (seatFromSquares(seating, rng)) return;
+/** Seats every round; true when a construction (MOLS or subspaces) was used. */
+export function seatInitially(seating: Seating, rng: Rng): boolean {
+  if (seatFromSquares(seating, rng) || seatFromSubspaces(seating, rng)) return true;
   for (let r = 0; r < seating.R; r++) seatGreedily(seating, r, rng);
+  return false;
 }

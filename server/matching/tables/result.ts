@@ -2,7 +2,8 @@
  * The result of a seating: every table of every round in the instance's order with its people, and the statistics
  * counted afresh from the seats (not from the search's incremental counters).
  */
-import type { TablesResult } from '../instance';
+import type { TablesInstance, TablesResult } from '../instance';
+import { pairScore } from '../score';
 import type { Model } from './model';
 
 export function buildResult(
@@ -10,6 +11,7 @@ export function buildResult(
   slots: Int32Array,
   tableStart: Int32Array,
   scores: Float64Array | null,
+  instance: TablesInstance,
   extra: { seconds: number; repeatsAtLeast: number; scoreAtMost: number },
 ): TablesResult {
   const { n, T, R, personIds, tableIds, blocked, vipPerson, vipTable, vipFits, chosen } = model;
@@ -40,6 +42,8 @@ export function buildResult(
           meetings.set(key, (meetings.get(key) ?? 0) + 1);
           if (blocked?.[i * n + j]) blockedTogether++;
           if (scores) score += scores[i * n + j];
+          else if (instance.questions.length)
+            score += pairScore(instance.questions, instance.people[i].answers, instance.people[j].answers);
         }
       }
       tables.push({ table: tableIds[t], people: people.map((i) => personIds[i]) });

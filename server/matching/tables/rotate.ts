@@ -3,8 +3,8 @@
  * Triska & Musliu): each step looks at people in conflict (a blocked or repeated table-mate, or a VIP misplacement)
  * and every swap of one of them with someone of another table in the same round, and makes the best swap that is
  * not tabu (a tabu swap is allowed when it beats the best seating found: aspiration). The swap of a pair stays
- * tabu for 4–100 steps. After `stall` steps without a new best, a few random swaps shake the seating; after
- * PATIENCE shakes without a new best the search stops (the lower bound may be out of reach, e.g. 6-6-4).
+ * tabu for 4–100 steps. After `stall` steps without a new best, a few random swaps shake the seating; every
+ * RESTART_EVERY shakes it starts again from a new first seating; after PATIENCE shakes without a new best it stops (the lower bound may be out of reach, e.g. 6-6-4).
  */
 import type { Budget } from './budget';
 import type { Rng } from './rng';
@@ -61,9 +61,17 @@ const TENURE_MIN = 4;
 const TENURE_MAX = 100;
 const SHAKE_SWAPS = 3;
 /** Shakes without a new best before the search gives up on the lower bound (it may be out of reach). */
-const PATIENCE = 200;
+const PATIENCE = 2000;
+/** Every this many shakes without a new best, the search starts again from a new first seating. */
+const RESTART_EVERY = 20;
 
-export function rotate(seating: Seating, rng: Rng, budget: Budget, target: number): RotationResult {
+export function rotate(
+  seating: Seating,
+  rng: Rng,
+  budget: Budget,
+  target: number,
+  restart?: () => void,
+): RotationResult {
   const { n, R, movable, tableOf } = seating;
   let cost = seating.hardCost().cost;
   let best = seating.snapshot();
@@ -152,6 +160,20 @@ export function rotate(seating: Seating, rng: Rng, budget: Budget, target: numbe
       if (cost <= target) break;
     } else if (step - lastBest > stall) {
       if (++shakes > PATIENCE) break;
+      if (restart && shakes % RESTART_EVERY === 0) {
+        // A fresh start (Dotú & Van Hentenryck restart; the constructions draw new random choices).
+        restart();
+        cost = seating.hardCost().cost;
+        tabuPairs.clear();
+        lastBest = step;
+        if (cost < bestCost) {
+          bestCost = cost;
+          best = seating.snapshot();
+          shakes = 0;
+          if (cost <= target) break;
+        }
+        continue;
+      }
       // Shake: a few random swaps of people in conflict.
       for (let k = 0; k < SHAKE_SWAPS; k++) {
         const position = conflicts[rng.int(conflicts.length)];
