@@ -27,6 +27,7 @@ export { default as participants } from './en/participants.json';
 export { default as phone } from './en/phone.json';
 export { default as profileFields } from './en/profile-fields.json';
 export { default as projectConfig } from './en/project-config.json';
+export { default as questions } from './en/questions.json';
 export { default as releases } from './en/releases.json';
 export { default as roles } from './en/roles.json';
 export { default as sorting } from './en/sorting.json';

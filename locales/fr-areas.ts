@@ -27,6 +27,7 @@ export { default as participants } from './fr/participants.json';
 export { default as phone } from './fr/phone.json';
 export { default as profileFields } from './fr/profile-fields.json';
 export { default as projectConfig } from './fr/project-config.json';
+export { default as questions } from './fr/questions.json';
 export { default as releases } from './fr/releases.json';
 export { default as roles } from './fr/roles.json';
 export { default as sorting } from './fr/sorting.json';

@@ -4,26 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { solveMeetings } from '../server/matching/meetings';
 import { randomMeetingsInstance, randomTablesInstance } from '../server/matching/random';
-import { solveTables } from '../server/matching/tables';
 
 const run = promisify(execFile);
 const root = path.join(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairing-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** A solver is ready once its stub no longer throws. */
-async function ready(solve: () => Promise<unknown>) {
-  return solve().then(
-    () => true,
-    () => false,
-  );
-}
 const tables = randomTablesInstance({ seed: 2, tables: 4, seats: 3, rounds: 3 });
 const meetings = randomMeetingsInstance({ seed: 2, people: 10, requests: 20, slots: 4, tables: 3, cap: 3 });
-const tablesReady = await ready(() => solveTables(tables, { seed: 1, timeLimitSeconds: 1 }));
-const meetingsReady = await ready(() => solveMeetings(meetings, { seed: 1, timeLimitSeconds: 1 }));
 
 let files = 0;
 async function pairing(instance: unknown, ...extra: string[]) {
@@ -61,7 +50,7 @@ describe('npm run pairing', () => {
     expect(stderr).toContain('--time-limit');
   });
 
-  it.skipIf(!tablesReady)('writes a table-rounds result with the stats recounted', async () => {
+  it('writes a table-rounds result with the stats recounted', async () => {
     const { code, output } = await pairing(tables, '--time-limit', '2', '--seed', '3');
     expect(code).toBe(0);
     const result = JSON.parse(fs.readFileSync(output, 'utf8'));
@@ -69,7 +58,7 @@ describe('npm run pairing', () => {
     expect(result.stats).toMatchObject({ repeats: expect.any(Number), seconds: expect.any(Number) });
   });
 
-  it.skipIf(!meetingsReady)('writes a meetings result with the stats recounted', async () => {
+  it('writes a meetings result with the stats recounted', async () => {
     const { code, output } = await pairing(meetings, '--time-limit', '2');
     expect(code).toBe(0);
     const result = JSON.parse(fs.readFileSync(output, 'utf8'));

@@ -39,6 +39,7 @@ import { registerParticipantImportRoutes } from './modules/participant-import/ro
 import { registerParticipantRoutes } from './modules/participants/routes';
 import { registerProfileFieldRoutes } from './modules/profile-fields/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
+import { registerQuestionRoutes } from './modules/questions/routes';
 import { registerReleaseRoutes } from './modules/releases/routes';
 import { registerRoleRoutes } from './modules/roles/routes';
 import { registerSearchRoutes } from './modules/search/routes';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerCalendarRoutes(app, deps);
   registerLandingRoutes(app, deps);
   registerPairingRoutes(app, deps);
+  registerQuestionRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

@@ -9,6 +9,7 @@ import { fileJobs } from './modules/files/jobs';
 import { mailJobs } from './modules/mail/jobs';
 import { pairingJobs, recoverGenerations } from './modules/pairings/generation';
 import { participantImportJobs } from './modules/participant-import/jobs';
+import { questionJobs, recoverScores } from './modules/questions/score-runs';
 import { sessionJobs } from './modules/session/jobs';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
@@ -40,6 +41,7 @@ if (config.jobs) {
       ...participantImportJobs(depsRef),
       ...activityVideoJobs(depsRef),
       ...pairingJobs(depsRef),
+      ...questionJobs(depsRef),
     ],
     app.log,
     {
@@ -48,6 +50,8 @@ if (config.jobs) {
   );
   // M3: generations whose job vanished with a stopped process start again (also every minute, RECOVERY_JOB).
   await recoverGenerations(deps).catch((err) => app.log.error({ err }, 'pairing generation recovery failed'));
+  // Computations of scores interrupted by the last stop are queued again.
+  await recoverScores(deps).catch((err) => app.log.error({ err }, 'scores recovery failed'));
 } else {
   // Nothing runs the scheduled jobs here: some other instance must, or no import is purged and no mail leaves.
   app.log.warn(

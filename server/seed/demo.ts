@@ -8,6 +8,7 @@ import { seedGroups } from './groups';
 import { seedHelpTexts } from './help';
 import { seedMail } from './mail';
 import { seedParticipants } from './participants';
+import { seedQuestionnaire } from './questionnaire';
 import { seedReleases } from './releases';
 import { seedRoles } from './roles';
 
@@ -136,5 +137,6 @@ export async function seedDemo(db: Executor) {
     await seedParticipants(tx);
     await seedMail(tx);
     await seedActivities(tx);
+    await seedQuestionnaire(tx);
   });
 }

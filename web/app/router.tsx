@@ -23,6 +23,7 @@ import { seatsSearch } from '../features/pairing-seats/search';
 import { pairingSearch } from '../features/pairings/search';
 import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
+import { questionEditionSearch } from '../features/questions/tabs';
 import { sessionQuery } from '../features/session/api';
 import { SignInPage } from '../features/session/sign-in-page';
 import { ApiError } from '../lib/api';
@@ -97,6 +98,15 @@ const ProfileFieldPage = lazyRouteComponent(
   () => import('../features/profile-fields/profile-field-page'),
   'ProfileFieldPage',
 );
+const QuestionListPage = lazyRouteComponent(
+  () => import('../features/questions/question-list-page'),
+  'QuestionListPage',
+);
+const QuestionEditPage = lazyRouteComponent(
+  () => import('../features/questions/question-edit-page'),
+  'QuestionEditPage',
+);
+const WeightsPage = lazyRouteComponent(() => import('../features/questions/weights-page'), 'WeightsPage');
 const ParticipantListPage = lazyRouteComponent(
   () => import('../features/participants/participant-list-page'),
   'ParticipantListPage',
@@ -410,6 +420,28 @@ const projectProfileFieldsRoute = createRoute({
   component: ProfileFieldPage,
 });
 
+/** Q1: the questionnaire of the project. */
+const projectQuestionsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'questions',
+  component: QuestionListPage,
+});
+
+/** Q2: the networking weights and the scores. */
+const projectWeightsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'questions/weights',
+  component: WeightsPage,
+});
+
+/** Q1: a question's edition, its tab in the URL. */
+const projectQuestionRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'questions/$questionId',
+  validateSearch: questionEditionSearch,
+  component: QuestionEditPage,
+});
+
 /** The outbox: e-mails queued, sent, or kept in the app when no SMTP server is configured. */
 const outboxRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -475,6 +507,9 @@ const routeTree = rootRoute.addChildren([
       projectPairingsRoute,
       projectPairingRoute,
       projectPairingSeatsRoute,
+      projectQuestionsRoute,
+      projectWeightsRoute,
+      projectQuestionRoute,
     ]),
     outboxRoute,
     companiesRoute,

@@ -194,6 +194,8 @@ export const scoreSets = pgTable(
     error: text('error'),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** A running computation writes this every few seconds: one silent for long was lost (restart) and is queued again. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [

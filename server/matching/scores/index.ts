@@ -13,8 +13,8 @@ import { encodeAnswers, pairIndex, rowStart } from './encode';
 import { scoreRows } from './kernel';
 import { scoreInWorkers, startScoreWorkers } from './threads';
 
-/** The name the placeholder of this module used (kept for code written against it). */
-export type ScoreMatrix = PairScores;
+/** Every pair's score as stored and read back (the file keeps no thread count). */
+export type ScoreMatrix = Omit<PairScores, 'threads'>;
 
 /** Where the pair (i, j), in either order (i ≠ j), sits in `values`. */
 export function triangleIndex(n: number, i: number, j: number): number {

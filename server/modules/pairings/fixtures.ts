@@ -4,7 +4,6 @@ import { type ApiClient, buildProject, insertParticipants } from '../../../tests
 import { participantAnswers, projects, questionChoices, questions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SolveOptions, TablesInstance, TablesResult } from '../../matching/instance';
-import { solveTables } from '../../matching/tables';
 import type { Solve } from './generation';
 
 /** What the pairing API tests share: addresses, a project with a meeting category, tables, people, a question. */
@@ -16,33 +15,6 @@ export const pairingUrl = (projectId: string, pairingId: string) => `${pairingsU
 export function ok<T = Record<string, unknown>>(response: { status: number; body: unknown }): T {
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body as T;
-}
-
-/** True once the real table solver is built (the placeholder throws « not built yet »). */
-export async function solversReady() {
-  try {
-    await solveTables(
-      {
-        kind: 'tables',
-        rounds: 1,
-        objective: 'none',
-        tables: [{ id: 'T1', seats: 2, vip: false }],
-        questions: [],
-        people: [
-          { id: 'a', vip: false, tables: [], answers: {} },
-          { id: 'b', vip: false, tables: [], answers: {} },
-        ],
-        blocked: [],
-        met: [],
-        fixed: [],
-        absent: [],
-      },
-      { seed: 1, timeLimitSeconds: 1 },
-    );
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A project with a meeting category of `tables` tables of `seats` seats and `people` participants. */

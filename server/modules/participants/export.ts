@@ -15,6 +15,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { translator } from '../../i18n';
 import { itemsOfField, listProjectItemRows } from '../profile-fields/repository';
+import { questionColumns } from '../questions/export-columns';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
@@ -106,6 +107,8 @@ export async function exportParticipants(
     return (value: string | undefined) => choiceLabels(value, own, language).join('; ');
   });
   const name = (r: { nameFr: string; nameEn: string }) => (language === 'en' ? r.nameEn : r.nameFr);
+  // Q1: then a column per active question of the questionnaire.
+  const questions = await questionColumns(deps.db, projectId, language);
   const headers = [
     t('participants.fields.lastName'),
     t('participants.fields.firstName'),
@@ -120,6 +123,7 @@ export async function exportParticipants(
     t('participants.fields.status'),
     t('participants.fields.createdAt'),
     ...fields.map((f) => (language === 'en' ? f.titleEn : f.titleFr)),
+    ...questions.headers,
   ];
   const status = (s: string) =>
     t(
@@ -135,6 +139,7 @@ export async function exportParticipants(
         deps.db,
         batch.map((r) => r.id),
       );
+      const answers = await questions.answersOf(batch.map((r) => r.id));
       for (const row of batch) {
         yield {
           texts: [
@@ -155,7 +160,7 @@ export async function exportParticipants(
             status(row.status),
           ],
           createdAt: row.createdAt,
-          profile: fields.map((f, index) => columns[index](row.profile[f.id])),
+          profile: [...fields.map((f, index) => columns[index](row.profile[f.id])), ...answers(row.id)],
         };
       }
     }

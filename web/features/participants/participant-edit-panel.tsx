@@ -15,6 +15,7 @@ import { useAppForm } from '../../components/forms/use-app-form';
 import { LeaveConfirmModal } from '../../components/modal/app-modal';
 import { ButtonTo, isPlainClick } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
+import { ParticipantAnswersSection, useParticipantAnswers } from '../questions/participant-answers';
 import { participantQuery, useSendInscription, useUpdateParticipant } from './api';
 import { ParticipantCalendarFeed } from './participant-calendar-feed';
 import { ParticipantFormFields, participantFormValues } from './participant-form-fields';
@@ -101,10 +102,15 @@ function ParticipantEditForm({
   const send = useSendInscription(projectId);
   const [sent, setSent] = useState(inscriptionSentThisView.has(participant.id));
   const [leaving, setLeaving] = useState(false);
+  const answers = useParticipantAnswers(projectId, participant.id);
   const app = useAppForm({
     schema: participantInput,
     initialValues: participantFormValues(participant),
-    submit: (body) => update.mutateAsync({ participantId: participant.id, body }),
+    // Q1: the questionnaire's answers are saved with the panel, first (their refusals show under their question).
+    submit: async (body) => {
+      await answers.save();
+      return update.mutateAsync({ participantId: participant.id, body });
+    },
     successMessage: t('participants.notifications.saved'),
   });
   const sendInscription = () => {
@@ -128,14 +134,14 @@ function ParticipantEditForm({
         projectId={projectId}
         onLeave={(event) => {
           // Going back changes only the URL's search, which the page's guard lets through: the panel asks.
-          if (!app.dirty) return;
+          if (!app.dirty && !answers.dirty) return;
           event.preventDefault();
           setLeaving(true);
         }}
       />
       <LeaveConfirmModal opened={leaving} onQuit={onBack} onStay={() => setLeaving(false)} />
       <Paper withBorder p="lg" data-testid="participant-panel">
-        <UnsavedChangesGuard dirty={app.dirty} />
+        <UnsavedChangesGuard dirty={app.dirty || answers.dirty} />
         <Group justify="space-between" mb="md" align="flex-start" wrap="nowrap">
           <div style={{ minWidth: 0 }}>
             <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
@@ -166,6 +172,7 @@ function ParticipantEditForm({
           <Stack>
             <ParticipantFormFields app={app} options={options} withStatus />
             <ParticipantMediaFields app={app} projectId={projectId} cv={participant.cv} options={options} />
+            <ParticipantAnswersSection state={answers} />
           </Stack>
           <Group justify="flex-end" mt="lg">
             <SubmitButton loading={app.submitting}>{t('common.save')}</SubmitButton>

@@ -8,6 +8,7 @@ import {
   IconForms,
   IconHistory,
   IconLayoutDashboard,
+  IconListCheck,
   IconListDetails,
   IconMail,
   IconNews,
@@ -49,6 +50,7 @@ export const MENU: MenuPage[] = [
   { id: 'project-roles', labelKey: 'nav.roles', icon: IconUserStar, section: 'project' },
   { id: 'project-groups', labelKey: 'nav.groups', icon: IconUsersGroup, section: 'project' },
   { id: 'project-profile-fields', labelKey: 'nav.profileFields', icon: IconForms, section: 'project' },
+  { id: 'project-questions', labelKey: 'nav.questions', icon: IconListCheck, section: 'project' },
   { id: 'project-pairings', labelKey: 'nav.pairings', icon: IconArrowsShuffle, section: 'project' },
   {
     id: 'dashboard-test',
@@ -115,6 +117,10 @@ export function pageTarget(pageId: string, projectId: string | null) {
     case 'project-pairings':
       return projectId
         ? linkOptions({ to: '/projects/$projectId/pairings', params: { projectId } })
+        : linkOptions({ to: '/projects' });
+    case 'project-questions':
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId/questions', params: { projectId } })
         : linkOptions({ to: '/projects' });
     case 'outbox':
       return linkOptions({ to: '/outbox' });

@@ -1,0 +1,1 @@
+ALTER TABLE "score_sets" ADD COLUMN "heartbeat_at" timestamp with time zone;

@@ -1,0 +1,168 @@
+/**
+ * The score and chosen-tables search, run after the rotation search: simulated annealing over swaps of two people
+ * of one round at different tables, evaluated in O(1) with the delta matrix (Seating.gain) and the chosen-table
+ * counts, and only among swaps that do not raise the hard cost (blocked pairs, VIP placement and repeats stay as
+ * the rotation search left them, or get better). The schedule is counted in steps, never in time: cycles cool from
+ * T0 to T0 / 1000, each cycle twice as long as the one before, each starting from the best seating found; the
+ * search stops at the time limit, at the bound, or after three cycles without a new best.
+ *
+ * Maximised: sign · score + WC · (people seated at least once at a table they chose), sign = +1 (similar),
+ * -1 (diverse), 0 (none); WC exceeds any score change one swap can make, so a chosen table is never traded for score.
+ */
+import type { Budget } from './budget';
+import type { Rng } from './rng';
+import type { Seating } from './seating';
+
+/** T0 = this share of the mean change of a random swap. */
+const START_TEMPERATURE = 0.3;
+/** Cycles without a new best before the search stops on its own. */
+const PATIENCE = 3;
+/** Steps of the first cycle, per movable seat. */
+const FIRST_CYCLE = 50;
+
+export interface ImproveGoal {
+  sign: number;
+  /** Stop when sign · score reaches this (the score bound), with every chooser satisfied. */
+  scoreTarget: number;
+}
+
+export function improve(seating: Seating, rng: Rng, budget: Budget, goal: ImproveGoal): Int32Array {
+  const { n, R, T, model, movable, tableOf } = seating;
+  const chosen = model.chosen;
+  const sign = seating.gain ? goal.sign : 0;
+  if (!sign && !chosen) return seating.snapshot();
+
+  // Chosen tables: rounds each person sits at one of them.
+  const chosenRounds = new Int32Array(n);
+  if (chosen) {
+    for (let r = 0; r < R; r++)
+      for (let i = 0; i < n; i++) {
+        const t = tableOf[r * n + i];
+        if (t >= 0 && t < T && chosen[i * T + t]) chosenRounds[i]++;
+      }
+  }
+  let satisfied = 0;
+  for (let i = 0; i < n; i++) if (chosenRounds[i] > 0) satisfied++;
+  const scores = seating.scores;
+  let maxScore = 0;
+  if (scores) for (let k = 0; k < scores.length; k++) if (scores[k] > maxScore) maxScore = scores[k];
+  let largest = 1;
+  for (let k = 0; k < model.sizes.length; k++) largest = Math.max(largest, model.sizes[k]);
+  const weightChosen = chosen ? 4 * largest * Math.max(1, maxScore) + 1 : 0;
+
+  let score = sign ? currentScore(seating) : 0;
+  let value = sign * score + weightChosen * satisfied;
+  const target = sign * goal.scoreTarget + weightChosen * model.choosers;
+  let best = seating.snapshot();
+  let bestValue = value;
+  let bestDirty = false;
+
+  const movers: Int32Array[] = Array.from({ length: R }, (_, r) =>
+    Int32Array.from([...Array(n).keys()].filter((i) => movable[r * n + i])),
+  );
+  const rounds = movers.map((list, r) => (list.length >= 2 ? r : -1)).filter((r) => r >= 0);
+  if (!rounds.length) return best;
+
+  const chosenGain = (i: number, from: number, to: number): number => {
+    if (!chosen) return 0;
+    const before = chosenRounds[i];
+    const after = before - (from < T ? chosen[i * T + from] : 0) + (to < T ? chosen[i * T + to] : 0);
+    return (after > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
+  };
+
+  // Temperature scale: the mean size of a random swap's change.
+  let sampled = 0;
+  let total = 0;
+  for (let k = 0; k < 1000; k++) {
+    const r = rounds[rng.int(rounds.length)];
+    const a = movers[r][rng.int(movers[r].length)];
+    const b = movers[r][rng.int(movers[r].length)];
+    if (tableOf[r * n + a] === tableOf[r * n + b]) continue;
+    total += Math.abs(sign * seating.scoreDeltaOrZero(r, a, b));
+    sampled++;
+  }
+  const t0 = Math.max(1e-9, sampled ? (START_TEMPERATURE * total) / sampled : 1);
+  const people = rounds.reduce((sum, r) => sum + movers[r].length, 0);
+
+  let cycleSteps = FIRST_CYCLE * people;
+  let cyclesWithoutBest = 0;
+  let step = 0;
+  while (value < target && cyclesWithoutBest < PATIENCE) {
+    const bestBefore = bestValue;
+    const factor = 1000 ** (-1 / cycleSteps);
+    let temp = t0;
+    for (let c = 0; c < cycleSteps; c++, step++) {
+      if ((step & 4095) === 0) {
+        if (budget.done()) break;
+        budget.report(bestValue);
+      }
+      temp *= factor;
+      const r = rounds[rng.int(rounds.length)];
+      const list = movers[r];
+      const a = list[rng.int(list.length)];
+      const b = list[rng.int(list.length)];
+      const ta = tableOf[r * n + a];
+      const tb = tableOf[r * n + b];
+      if (ta === tb) continue;
+      const scoreDelta = sign ? seating.scoreDelta(r, a, b) : 0;
+      const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
+      const delta = sign * scoreDelta + weightChosen * chosenDelta;
+      if (delta < 0 && rng.next() >= Math.exp(delta / temp)) continue;
+      if (seating.swapDelta(r, a, b) > 0) continue;
+      if (delta < 0 && bestDirty) {
+        best = seating.snapshot();
+        bestDirty = false;
+      }
+      seating.swap(r, a, b);
+      if (chosen) {
+        chosenRounds[a] += (tb < T ? chosen[a * T + tb] : 0) - (ta < T ? chosen[a * T + ta] : 0);
+        chosenRounds[b] += (ta < T ? chosen[b * T + ta] : 0) - (tb < T ? chosen[b * T + tb] : 0);
+      }
+      score += scoreDelta;
+      value += delta;
+      if (value > bestValue + 1e-9) {
+        bestValue = value;
+        bestDirty = true;
+        if (value >= target) break;
+      }
+    }
+    if (bestDirty) {
+      best = seating.snapshot();
+      bestDirty = false;
+    }
+    if (budget.done()) break;
+    cyclesWithoutBest = bestValue > bestBefore + 1e-9 ? 0 : cyclesWithoutBest + 1;
+    // Next cycle: from the best seating, twice as long.
+    seating.restore(best);
+    score = sign ? currentScore(seating) : 0;
+    value = bestValue;
+    recountChosen(seating, chosenRounds);
+    cycleSteps *= 2;
+  }
+  return best;
+}
+
+function currentScore(seating: Seating): number {
+  const { n, R, T, slotPerson, scores } = seating;
+  if (!scores) return 0;
+  let total = 0;
+  for (let r = 0; r < R; r++)
+    for (let t = 0; t < T; t++) {
+      const end = seating.end(r, t);
+      for (let s = seating.start(r, t); s < end; s++)
+        for (let u = s + 1; u < end; u++) total += scores[slotPerson[r * n + s] * n + slotPerson[r * n + u]];
+    }
+  return total;
+}
+
+function recountChosen(seating: Seating, chosenRounds: Int32Array) {
+  const { n, R, T, model, tableOf } = seating;
+  const chosen = model.chosen;
+  chosenRounds.fill(0);
+  if (!chosen) return;
+  for (let r = 0; r < R; r++)
+    for (let i = 0; i < n; i++) {
+      const t = tableOf[r * n + i];
+      if (t >= 0 && t < T && chosen[i * T + t]) chosenRounds[i]++;
+    }
+}

@@ -1,0 +1,189 @@
+/**
+ * The instance in numbers: people, tables and rounds as indexes, the seats each table takes in each round, who can
+ * be seated when, fixed seats, blocked pairs, VIP flags and chosen tables. Everything the search reads is a typed
+ * array; ids stay here and come back only in the result.
+ */
+import type { TablesInstance } from '../instance';
+
+export interface Model {
+  /** People, tables (without the unseated bucket), rounds. */
+  n: number;
+  T: number;
+  R: number;
+  personIds: string[];
+  tableIds: string[];
+  vipPerson: Uint8Array;
+  vipTable: Uint8Array;
+  /** present[r * n + i]: i is to be seated (or left unseated for lack of seats) in round r. */
+  present: Uint8Array;
+  /** fixedTable[r * n + i]: the table i must keep in round r, or -1. */
+  fixedTable: Int32Array;
+  /**
+   * sizes[r * (T + 1) + t]: how many people table t takes in round r; t = T is the bucket of people left unseated
+   * because the seats run out. Sizes are spread evenly (water-filling) between each table's fixed people and its
+   * seats; VIP tables take the VIPs first.
+   */
+  sizes: Int32Array;
+  /** vipFits[r]: the round's VIPs all fit at VIP tables, so a VIP elsewhere counts as misplaced. */
+  vipFits: Uint8Array;
+  /** blocked[i * n + j] = 1 for pairs that must never share a table (null when there is none). */
+  blocked: Uint8Array | null;
+  /** Pairs who already met before this session (each counts as one meeting already). */
+  met: [number, number][];
+  /** chosen[i * T + t] = 1 when i chose table t (null when nobody chose). */
+  chosen: Uint8Array | null;
+  choosers: number;
+}
+
+function indexOf(ids: string[], what: string): Map<string, number> {
+  const map = new Map<string, number>();
+  ids.forEach((id, index) => {
+    if (map.has(id)) throw new Error(`solveTables: ${what} "${id}" appears twice`);
+    map.set(id, index);
+  });
+  return map;
+}
+
+function lookup(map: Map<string, number>, id: string, where: string): number {
+  const index = map.get(id);
+  if (index === undefined) throw new Error(`solveTables: ${where} names unknown "${id}"`);
+  return index;
+}
+
+/** Spreads `total` people over tables [lo, hi] as evenly as possible (the smallest table grows first). */
+function waterFill(
+  tables: number[],
+  lo: Int32Array,
+  hi: Int32Array,
+  total: number,
+  out: Int32Array,
+  base: number,
+) {
+  let left = total;
+  for (const t of tables) {
+    out[base + t] = lo[t];
+    left -= lo[t];
+  }
+  while (left > 0) {
+    let best = -1;
+    for (const t of tables) {
+      if (out[base + t] >= hi[t]) continue;
+      if (best < 0 || out[base + t] < out[base + best]) best = t;
+    }
+    if (best < 0) break;
+    out[base + best]++;
+    left--;
+  }
+}
+
+export function buildModel(instance: TablesInstance): Model {
+  const personIds = instance.people.map((p) => p.id);
+  const tableIds = instance.tables.map((t) => t.id);
+  const personIndex = indexOf(personIds, 'person');
+  const tableIndex = indexOf(tableIds, 'table');
+  const n = personIds.length;
+  const T = tableIds.length;
+  const R = instance.rounds;
+
+  const vipPerson = Uint8Array.from(instance.people, (p) => (p.vip ? 1 : 0));
+  const vipTable = Uint8Array.from(instance.tables, (t) => (t.vip ? 1 : 0));
+  const seats = Int32Array.from(instance.tables, (t) => t.seats);
+
+  const fixedTable = new Int32Array(R * n).fill(-1);
+  for (const f of instance.fixed) {
+    if (f.round >= R)
+      throw new Error(`solveTables: a fixed seat is in round ${f.round}, past the last round`);
+    const i = lookup(personIndex, f.person, 'fixed.person');
+    const t = lookup(tableIndex, f.table, 'fixed.table');
+    const at = f.round * n + i;
+    if (fixedTable[at] >= 0 && fixedTable[at] !== t)
+      throw new Error(`solveTables: "${f.person}" is fixed at two tables in round ${f.round}`);
+    fixedTable[at] = t;
+  }
+
+  const present = new Uint8Array(R * n).fill(1);
+  for (const a of instance.absent) {
+    const i = lookup(personIndex, a.person, 'absent.person');
+    for (let r = a.fromRound; r < R; r++) if (fixedTable[r * n + i] < 0) present[r * n + i] = 0;
+  }
+
+  const sizes = new Int32Array(R * (T + 1));
+  const vipFits = new Uint8Array(R);
+  const vipTables: number[] = [];
+  const otherTables: number[] = [];
+  for (let t = 0; t < T; t++) (vipTable[t] ? vipTables : otherTables).push(t);
+  const vipSeats = vipTables.reduce((sum, t) => sum + seats[t], 0);
+  const otherSeats = otherTables.reduce((sum, t) => sum + seats[t], 0);
+  const fixedCount = new Int32Array(T);
+  for (let r = 0; r < R; r++) {
+    fixedCount.fill(0);
+    let people = 0;
+    let vips = 0;
+    for (let i = 0; i < n; i++) {
+      if (!present[r * n + i]) continue;
+      people++;
+      if (vipPerson[i]) vips++;
+      const t = fixedTable[r * n + i];
+      if (t >= 0) fixedCount[t]++;
+    }
+    let fixedVip = 0;
+    let fixedOther = 0;
+    for (let t = 0; t < T; t++) {
+      if (fixedCount[t] > seats[t])
+        throw new Error(`solveTables: ${fixedCount[t]} people are fixed at "${tableIds[t]}" in round ${r}`);
+      if (vipTable[t]) fixedVip += fixedCount[t];
+      else fixedOther += fixedCount[t];
+    }
+    vipFits[r] = vips <= vipSeats ? 1 : 0;
+    let toVip = Math.min(vipSeats, vips + Math.max(0, people - vips - otherSeats));
+    toVip = Math.min(vipSeats, Math.max(toVip, fixedVip));
+    const toOther = Math.max(fixedOther, Math.min(otherSeats, people - toVip));
+    const base = r * (T + 1);
+    waterFill(vipTables, fixedCount, seats, toVip, sizes, base);
+    waterFill(otherTables, fixedCount, seats, toOther, sizes, base);
+    sizes[base + T] = people - toVip - toOther;
+  }
+
+  let blocked: Uint8Array | null = null;
+  for (const [a, b] of instance.blocked) {
+    const i = lookup(personIndex, a, 'blocked');
+    const j = lookup(personIndex, b, 'blocked');
+    if (i === j) continue;
+    blocked ??= new Uint8Array(n * n);
+    blocked[i * n + j] = 1;
+    blocked[j * n + i] = 1;
+  }
+  const met: [number, number][] = [];
+  for (const [a, b] of instance.met) {
+    const i = lookup(personIndex, a, 'met');
+    const j = lookup(personIndex, b, 'met');
+    if (i !== j) met.push([i, j]);
+  }
+
+  let chosen: Uint8Array | null = null;
+  let choosers = 0;
+  instance.people.forEach((p, i) => {
+    if (!p.tables.length) return;
+    chosen ??= new Uint8Array(n * T);
+    choosers++;
+    for (const id of p.tables) chosen[i * T + lookup(tableIndex, id, `people.${i}.tables`)] = 1;
+  });
+
+  return {
+    n,
+    T,
+    R,
+    personIds,
+    tableIds,
+    vipPerson,
+    vipTable,
+    present,
+    fixedTable,
+    sizes,
+    vipFits,
+    blocked,
+    met,
+    chosen,
+    choosers,
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { tablesInstance } from '../instance';
+import { pairScore } from '../score';
+import { scoreMatrix } from './score-matrix';
+
+describe('scoreMatrix', () => {
+  it('equals pairScore for every pair, with reversed and unanswered questions and many answers', () => {
+    let state = 7;
+    const random = (k: number) => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state % k;
+    };
+    const questions = [
+      { id: 'a', weight: 3, reversed: false },
+      { id: 'b', weight: 1.5, reversed: true },
+      { id: 'c', weight: 2, reversed: false },
+    ];
+    const people = Array.from({ length: 30 }, (_, i) => ({
+      id: `p${i}`,
+      answers: Object.fromEntries(
+        questions
+          .filter(() => random(5) > 0)
+          .map((q) => [
+            q.id,
+            Array.from({ length: 1 + random(3) }, () => `x${random(q.id === 'c' ? 40 : 4)}`),
+          ]),
+      ),
+    }));
+    const instance = tablesInstance.parse({
+      kind: 'tables',
+      rounds: 1,
+      objective: 'similar',
+      tables: [{ id: 'T', seats: 30, vip: false }],
+      questions,
+      people,
+    });
+    const matrix = scoreMatrix(instance)!;
+    for (let i = 0; i < people.length; i++)
+      for (let j = 0; j < people.length; j++)
+        if (i !== j)
+          expect(matrix[i * people.length + j]).toBe(
+            pairScore(questions, people[i].answers, people[j].answers),
+          );
+  });
+});

@@ -1,0 +1,169 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { participantAnswers, participantGroups, participants } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
+import type { AuthContext } from '../session/auth-context';
+import * as repo from './repository';
+import { scoresChanged } from './score-runs';
+
+/**
+ * Q1: a participant's answers. The questions asked to a participant are the active ones whose audience is empty
+ * (everyone) or names their role or one of their groups. Saving checks every choice against its question and the
+ * question's limit (single: one; multiple: at most max choices) and replaces the answers of the questions sent.
+ */
+
+async function findParticipant(db: Executor, companyId: string, projectId: string, participantId: string) {
+  const [row] = await db
+    .select({ id: participants.id, roleId: participants.roleId })
+    .from(participants)
+    .where(
+      and(
+        eq(participants.companyId, companyId),
+        eq(participants.projectId, projectId),
+        eq(participants.id, participantId),
+      ),
+    );
+  if (!row) throw AppError.notFound();
+  const groups = await db
+    .select({ groupId: participantGroups.groupId })
+    .from(participantGroups)
+    .where(eq(participantGroups.participantId, participantId));
+  return { ...row, groupIds: new Set(groups.map((g) => g.groupId)) };
+}
+
+/** The active questions of the project with their choices (categories first, in order), for asking and checking. */
+export async function loadActiveQuestions(db: Executor, projectId: string) {
+  const rows = (await repo.listQuestionsOfProject(db, projectId)).filter((q) => q.status === 'active');
+  const ids = rows.map((q) => q.id);
+  const [choices, audience, categories] = await Promise.all([
+    repo.listChoices(db, ids),
+    repo.listAudience(db, ids),
+    Promise.all(rows.map((q) => repo.listCategories(db, q.id))),
+  ]);
+  return rows.map((q, index) => {
+    const cats = categories[index];
+    const catOrder = new Map(cats.map((c, i) => [c.id, i]));
+    const own = choices
+      .filter((c) => c.row.questionId === q.id)
+      .map((c) => c.row)
+      .sort(
+        (a, b) =>
+          (a.categoryId ? (catOrder.get(a.categoryId) ?? 0) : -1) -
+            (b.categoryId ? (catOrder.get(b.categoryId) ?? 0) : -1) || a.position - b.position,
+      );
+    const asked = audience.filter((a) => a.questionId === q.id);
+    return {
+      row: q,
+      choices: own.map((c) => {
+        const category = cats.find((cat) => cat.id === c.categoryId);
+        return {
+          id: c.id,
+          label: { fr: c.labelFr, en: c.labelEn },
+          category: category ? { fr: category.labelFr, en: category.labelEn } : null,
+        };
+      }),
+      roleIds: new Set(asked.map((a) => a.roleId).filter(Boolean)),
+      groupIds: new Set(asked.map((a) => a.groupId).filter(Boolean)),
+    };
+  });
+}
+export type ActiveQuestion = Awaited<ReturnType<typeof loadActiveQuestions>>[number];
+
+const isAskedTo = (q: ActiveQuestion, person: { roleId: string; groupIds: Set<string> }) =>
+  (q.roleIds.size === 0 && q.groupIds.size === 0) ||
+  q.roleIds.has(person.roleId) ||
+  [...person.groupIds].some((g) => q.groupIds.has(g));
+
+async function answersOf(db: Executor, participantId: string) {
+  const rows = await db
+    .select({ questionId: participantAnswers.questionId, choiceId: participantAnswers.choiceId })
+    .from(participantAnswers)
+    .where(eq(participantAnswers.participantId, participantId));
+  const answers: Record<string, string[]> = {};
+  for (const r of rows) answers[r.questionId] = [...(answers[r.questionId] ?? []), r.choiceId];
+  return answers;
+}
+
+async function present(db: Executor, auth: AuthContext, projectId: string, participantId: string) {
+  const person = await findParticipant(db, auth.companyId, projectId, participantId);
+  const questions = (await loadActiveQuestions(db, projectId)).filter((q) => isAskedTo(q, person));
+  const answers = await answersOf(db, participantId);
+  return {
+    questions: questions.map((q) => ({
+      id: q.row.id,
+      title: { fr: q.row.titleFr, en: q.row.titleEn },
+      help: { fr: q.row.helpFr, en: q.row.helpEn },
+      kind: q.row.kind as 'single' | 'multiple',
+      maxChoices: q.row.maxChoices,
+      isMandatory: q.row.isMandatory,
+      choices: q.choices,
+    })),
+    answers: Object.fromEntries(
+      questions.filter((q) => answers[q.row.id]).map((q) => [q.row.id, answers[q.row.id]]),
+    ),
+  };
+}
+
+export async function getParticipantAnswers(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  participantId: string,
+) {
+  return present(deps.db, auth, projectId, participantId);
+}
+
+/** The most choices a question takes. */
+export const choiceLimit = (q: Pick<repo.QuestionRow, 'kind' | 'maxChoices'>) =>
+  q.kind === 'single' ? 1 : (q.maxChoices ?? Number.POSITIVE_INFINITY);
+
+/** Replaces the answers of the given questions (already checked) of one participant. */
+export async function writeAnswers(
+  tx: Executor,
+  owner: { companyId: string; projectId: string },
+  participantId: string,
+  answers: Record<string, string[]>,
+) {
+  const questionIds = Object.keys(answers);
+  if (questionIds.length === 0) return;
+  await tx
+    .delete(participantAnswers)
+    .where(
+      and(
+        eq(participantAnswers.participantId, participantId),
+        inArray(participantAnswers.questionId, questionIds),
+      ),
+    );
+  const rows = Object.entries(answers).flatMap(([questionId, choiceIds]) =>
+    [...new Set(choiceIds)].map((choiceId) => ({ ...owner, participantId, questionId, choiceId })),
+  );
+  if (rows.length) await tx.insert(participantAnswers).values(rows);
+}
+
+export async function saveParticipantAnswers(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  participantId: string,
+  answers: Record<string, string[]>,
+) {
+  await deps.db.transaction(async (tx) => {
+    const person = await findParticipant(tx, auth.companyId, projectId, participantId);
+    const questions = new Map((await loadActiveQuestions(tx, projectId)).map((q) => [q.row.id, q]));
+    for (const [questionId, choiceIds] of Object.entries(answers)) {
+      const field = `answers.${questionId}`;
+      const q = questions.get(questionId);
+      if (!q || !isAskedTo(q, person)) throw AppError.field(field, 'validation.questions.notAsked');
+      const valid = new Set(q.choices.map((c) => c.id));
+      if (!choiceIds.every((id) => valid.has(id)))
+        throw AppError.field(field, 'validation.questions.unknownChoice');
+      const limit = choiceLimit(q.row);
+      if (new Set(choiceIds).size > limit)
+        throw AppError.field(field, 'validation.questions.tooManyChoices', { maximum: limit });
+    }
+    await writeAnswers(tx, { companyId: auth.companyId, projectId }, participantId, answers);
+  });
+  await scoresChanged(deps, projectId);
+  return present(deps.db, auth, projectId, participantId);
+}

@@ -1,0 +1,47 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Language } from '../../../contracts/http';
+import type { Executor } from '../../db/client';
+import { participantAnswers } from '../../db/schema';
+import * as repo from './repository';
+
+/**
+ * Q1 in the participants export: a column per active question (in the questionnaire's order), titled in the
+ * export's language, holding the chosen choices' labels in that language, `; ` between them (as the import reads
+ * them back). `answersOf` reads one batch of participants' answers at once.
+ */
+export async function questionColumns(db: Executor, projectId: string, language: Language) {
+  const questions = (await repo.listQuestionsOfProject(db, projectId)).filter((q) => q.status === 'active');
+  const choices = await repo.listChoices(
+    db,
+    questions.map((q) => q.id),
+  );
+  const label = new Map(choices.map((c) => [c.row.id, language === 'en' ? c.row.labelEn : c.row.labelFr]));
+  const order = new Map(choices.map((c, i) => [c.row.id, i]));
+  return {
+    headers: questions.map((q) => (language === 'en' ? q.titleEn : q.titleFr)),
+    async answersOf(participantIds: string[]) {
+      if (questions.length === 0 || participantIds.length === 0) return () => [] as string[];
+      const rows = await db
+        .select({
+          participantId: participantAnswers.participantId,
+          questionId: participantAnswers.questionId,
+          choiceId: participantAnswers.choiceId,
+        })
+        .from(participantAnswers)
+        .where(
+          and(
+            eq(participantAnswers.projectId, projectId),
+            inArray(participantAnswers.participantId, participantIds),
+          ),
+        );
+      return (participantId: string) =>
+        questions.map((q) =>
+          rows
+            .filter((r) => r.participantId === participantId && r.questionId === q.id)
+            .sort((a, b) => (order.get(a.choiceId) ?? 0) - (order.get(b.choiceId) ?? 0))
+            .map((r) => label.get(r.choiceId) ?? '')
+            .join('; '),
+        );
+    },
+  };
+}
