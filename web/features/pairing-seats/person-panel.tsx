@@ -89,7 +89,7 @@ export function PersonPanel(props: {
           )}
           {person.absentFrom !== null ? (
             <Group gap="xs">
-              <Text size="sm" c="orange.9">
+              <Text size="sm" c="red.9">
                 {t('pairingSeats.person.absentFrom', { round: person.absentFrom + 1 })}
               </Text>
               <Button

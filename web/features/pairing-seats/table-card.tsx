@@ -72,7 +72,7 @@ export const TableCard = memo(function TableCard(props: TableCardProps) {
             </Badge>
           )}
         </Group>
-        <Text size="xs" c={full ? 'orange.9' : 'dimmed'} data-testid="seats-used">
+        <Text size="xs" c={full ? 'red.9' : 'dimmed'} data-testid="seats-used">
           {t('pairingSeats.seatsUsed', { used: entry.people.length, seats: entry.table.seats })}
         </Text>
       </Group>
