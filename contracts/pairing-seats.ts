@@ -27,11 +27,13 @@ export const seatMoveResult = z.object({ round: z.number().int(), tables: z.arra
 export type SeatMoveResult = z.input<typeof seatMoveResult>;
 
 export const seatPersonQuery = z.object({
+  /** The round (from 0); the first when not given. */
   round: z.coerce
     .number({ error: 'validation.pairingSeats.round' })
     .int({ error: 'validation.pairingSeats.round' })
     .min(0, { error: 'validation.pairingSeats.round' })
-    .max(99, { error: 'validation.pairingSeats.round' }),
+    .max(99, { error: 'validation.pairingSeats.round' })
+    .default(0),
 });
 
 export const seatPerson = z.object({

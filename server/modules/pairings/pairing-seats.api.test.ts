@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createTestApp, signIn, type TestApp } from '../../../tests/support/test-app';
 import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 import { api, insertQuestion, ok, pairingBody, pairingsUrl, pairingUrl, setUpProject } from './fixtures';
-import { insertSeats, seatedPairing, tablesOf } from './seat-fixtures';
+import { insertSeats, largePairing, seatedPairing, tablesOf } from './seat-fixtures';
 
 let t: TestApp;
 let camille: ApiClient;
@@ -173,6 +173,33 @@ describe('seats screen (M4)', () => {
       ok<{ tables: Table[] }>(await move(jordan, theirs.url, theirs.participants[0], theirs.tables[1]))
         .tables,
     ).toHaveLength(2);
+  });
+});
+
+describe('a pairing of 2,000 people (M4 at 250 tables × 8 seats × 5 rounds)', () => {
+  it('lists every round and table, refuses a move to a full table, and describes a person', async () => {
+    const big = await largePairing(camille, t.database.db);
+    const seats = ok<Seats>(await camille.get(`${big.url}/seats`));
+    expect(seats.rounds).toHaveLength(5);
+    for (const round of seats.rounds) {
+      expect(round.tables).toHaveLength(250);
+      expect(round.tables.every((tb) => tb.people.length === 8)).toBe(true);
+    }
+    expect(seats.rounds[0].tables[0].people[0]).toMatchObject({
+      lastName: 'Grand0001',
+      company: 'Entreprise 1',
+    });
+    // Every table is full: a move is refused, and nothing changes.
+    const full = await camille.post(`${big.url}/seats/move`, {
+      round: 4,
+      participantId: big.people[0],
+      tableId: big.tables[249],
+    });
+    expect(full.status).toBe(409);
+    // Person 1 met person 2 (same table in round 0), not again in round 1: no conflict there.
+    const info = ok<Person>(await camille.get(`${big.url}/seats/person/${big.people[0]}?round=1`));
+    expect(info.fullName).toBe('Personne1 Grand0001');
+    expect(info.conflicts).toEqual([]);
   });
 });
 

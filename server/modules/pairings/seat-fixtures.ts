@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { ApiClient } from '../../../tests/support/test-app';
-import { activityTables, pairingSeats, projects } from '../../db/schema';
+import { activityTables, pairingSeats, participants, persons, projects, roles } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { ok, pairingBody, pairingsUrl, pairingUrl, setUpProject } from './fixtures';
 
@@ -77,5 +77,57 @@ export async function seatedPairing(
     pairingId: pairing.id,
     tables,
     url: pairingUrl(project.projectId, pairing.id),
+  };
+}
+
+/**
+ * The size the seats screen must stay smooth at: `people` participants (default 2,000) at 250 tables of 8, `rounds`
+ * rounds, every table full: round r seats person 8k + j at table (k + r·j) mod 250 (8 per table, a new mix each round).
+ * Written in batches, straight into the database.
+ */
+export async function largePairing(client: ApiClient, db: Deps['db'], rounds = 5, tables = 250, seats = 8) {
+  const { projectId, categoryId } = await setUpProject(client, db, { tables, people: 0 });
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  const scope = { companyId: project.companyId, projectId };
+  const [role] = await db
+    .insert(roles)
+    .values({ ...scope, nameFr: 'Visiteur', nameEn: 'Visitor' })
+    .returning();
+  const count = tables * seats;
+  const people: string[] = [];
+  for (let start = 0; start < count; start += 500) {
+    const batch = Array.from({ length: Math.min(500, count - start) }, (_, i) => start + i + 1);
+    const made = await db
+      .insert(persons)
+      .values(
+        batch.map((n) => ({
+          companyId: project.companyId,
+          email: `grand-${n}-${projectId.slice(0, 8)}@example.test`,
+          firstName: `Personne${n}`,
+          lastName: `Grand${String(n).padStart(4, '0')}`,
+          organisation: `Entreprise ${n % 97}`,
+        })),
+      )
+      .returning({ id: persons.id });
+    const registered = await db
+      .insert(participants)
+      .values(made.map((p) => ({ ...scope, personId: p.id, roleId: role.id })))
+      .returning({ id: participants.id });
+    people.push(...registered.map((p) => p.id));
+  }
+  const pairing = ok<{ id: string }>(
+    await client.post(pairingsUrl(projectId), pairingBody(categoryId, { rounds })),
+  );
+  const tableIds = (await tablesOf(db, categoryId)).map((t) => t.id);
+  const layout = Array.from({ length: rounds }, (_, r) =>
+    people.map((_, i) => (Math.floor(i / seats) + r * (i % seats)) % tables),
+  );
+  await insertSeats(db, projectId, pairing.id, tableIds, people, layout);
+  return {
+    projectId,
+    pairingId: pairing.id,
+    people,
+    tables: tableIds,
+    url: pairingUrl(projectId, pairing.id),
   };
 }
