@@ -8,6 +8,7 @@ import enActivityImport from './en/activity-import.json';
 import enActivityLink from './en/activity-link.json';
 import enActivityMembers from './en/activity-members.json';
 import enActivityTables from './en/activity-tables.json';
+import enB2b from './en/b2b.json';
 import enCalendar from './en/calendar.json';
 import enCore from './en/core.json';
 import enEditor from './en/editor.json';
@@ -51,4 +52,5 @@ export const en = merge(
   enActivityTables,
   enCalendar,
   enActivityEdition,
+  enB2b,
 );

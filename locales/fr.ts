@@ -8,6 +8,7 @@ import frActivityImport from './fr/activity-import.json';
 import frActivityLink from './fr/activity-link.json';
 import frActivityMembers from './fr/activity-members.json';
 import frActivityTables from './fr/activity-tables.json';
+import frB2b from './fr/b2b.json';
 import frCalendar from './fr/calendar.json';
 import frCore from './fr/core.json';
 import frEditor from './fr/editor.json';
@@ -51,4 +52,5 @@ export const fr = merge(
   frActivityTables,
   frCalendar,
   frActivityEdition,
+  frB2b,
 );

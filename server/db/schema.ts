@@ -829,4 +829,5 @@ export const calendarFeeds = pgTable(
   ],
 );
 
+export * from './schema/meetings';
 export * from './schema/questionnaire';
