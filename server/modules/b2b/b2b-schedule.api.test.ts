@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -238,6 +239,43 @@ describe('B2B schedule', () => {
     expect((await jordan.get(`/api/projects/${project.id}/participants/${ids[1]}/meetings`)).status).toBe(
       404,
     );
+  });
+
+  it('meetings are events of the calendar view and of the project’s and each participant’s iCalendar feeds', async () => {
+    const { project, ids, session } = await setUp();
+    const [meeting] = await place(project, session, [{ a: ids[0], b: ids[1], slot: 1, table: 2 }]);
+    const calendar = await camille.get(
+      `/api/projects/${project.id}/activity-calendar?from=2027-06-01&to=2027-06-01`,
+    );
+    expect(calendar.body.meetings).toEqual([
+      expect.objectContaining({
+        id: meeting,
+        startsAtLocal: '2027-06-01T13:20',
+        table: 2,
+        people: ['Ana Aubé', 'Bao Brûlé'],
+      }),
+    ]);
+    const read = async (path: string) => {
+      const text = String((await camille.get(path)).body);
+      const parsed = new ICAL.Component(ICAL.parse(text));
+      for (const zone of parsed.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+      return parsed.getAllSubcomponents('vevent').map((c) => {
+        const event = new ICAL.Event(c);
+        return { uid: event.uid, summary: event.summary, start: event.startDate.toJSDate().toISOString() };
+      });
+    };
+    const start = new Date(new Date(session.startsAt).getTime() + 20 * 60_000).toISOString();
+    expect(await read(`/api/projects/${project.id}/calendar.ics`)).toEqual([
+      {
+        uid: `${meeting}@maillage-meeting`,
+        summary: 'Rencontre B2B : Ana Aubé et Bao Brûlé (table 2)',
+        start,
+      },
+    ]);
+    expect(await read(`/api/projects/${project.id}/participants/${ids[1]}/calendar.ics`)).toEqual([
+      { uid: `${meeting}@maillage-meeting`, summary: 'Rencontre B2B avec Ana Aubé (table 2)', start },
+    ]);
+    expect(await read(`/api/projects/${project.id}/participants/${ids[2]}/calendar.ics`)).toEqual([]);
   });
 });
 

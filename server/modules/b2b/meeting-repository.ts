@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { meetingSessions, meetings, participants, persons } from '../../db/schema';
@@ -110,7 +110,7 @@ export async function projectMeetings(
         eq(meetings.companyId, companyId),
         eq(meetings.projectId, projectId),
         range ? lt(meetings.startsAt, range.to) : undefined,
-        range ? gte(meetings.endsAt, range.from) : undefined,
+        range ? gt(meetings.endsAt, range.from) : undefined,
       ),
     )
     .orderBy(asc(meetings.startsAt), asc(meetings.tableNumber), asc(meetings.id));
