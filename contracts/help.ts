@@ -25,6 +25,8 @@ export const HELP_SCREENS = [
   'project.tableAssignment',
   'project.activityCalendar',
   'project.landing',
+  'project.b2b',
+  'project.b2bSession',
   'outbox',
   'admin.organisation',
   'admin.companies',

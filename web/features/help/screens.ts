@@ -23,6 +23,8 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/projects/$projectId/activities/calendar': 'project.activityCalendar',
   '/app/projects/$projectId/activities/landing': 'project.landing',
   '/app/projects/$projectId/profile-fields': 'project.profileFields',
+  '/app/projects/$projectId/b2b': 'project.b2b',
+  '/app/projects/$projectId/b2b/$sessionId': 'project.b2bSession',
   '/app/outbox': 'outbox',
   '/app/admin/organisation': 'admin.organisation',
   '/app/admin/companies': 'admin.companies',
