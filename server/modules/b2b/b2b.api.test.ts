@@ -10,7 +10,9 @@ import {
   type TestApp,
 } from '../../../tests/support/test-app';
 import { activityMembers, meetings } from '../../db/schema';
+import { DEMO_B2B_REQUESTS, DEMO_B2B_SESSION } from '../../seed/b2b';
 import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { findFirstDemoProject } from '../../seed/groups';
 
 let t: TestApp;
 let camille: ApiClient;
@@ -362,3 +364,25 @@ async function insertMeetings(
     .returning({ id: meetings.id });
   return inserted.map((r) => r.id);
 }
+
+describe('the demo', () => {
+  it('has a B2B session on the first day’s afternoon with about 300 requests among its participants', async () => {
+    const demo = await findFirstDemoProject(t.deps.db);
+    const list = (await camille.get(`/api/projects/${demo?.id}/b2b-sessions`)).body;
+    expect(list.items).toHaveLength(1);
+    const [session] = list.items;
+    const project = (await camille.get(`/api/projects/${demo?.id}`)).body;
+    expect(session).toMatchObject({
+      name: DEMO_B2B_SESSION,
+      startsAtLocal: `${project.startsOn}T13:30`,
+      endsAtLocal: `${project.startsOn}T16:30`,
+      slotCount: 12,
+      slotMinutes: 15,
+      tables: 20,
+      requestCount: DEMO_B2B_REQUESTS,
+    });
+    const preflight = (await camille.get(`/api/projects/${demo?.id}/b2b-sessions/${session.id}/preflight`))
+      .body;
+    expect(preflight.people.length).toBeGreaterThanOrEqual(40);
+  });
+});

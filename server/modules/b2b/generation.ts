@@ -3,7 +3,7 @@ import { meetingGenerations } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { JobDefinition } from '../../jobs/queue';
-import type { MeetingsResult } from '../../matching/instance';
+import type { MeetingsInstance, MeetingsResult } from '../../matching/instance';
 import { solveInWorker } from '../../matching/run';
 import type { AuthContext } from '../session/auth-context';
 import { sessionInstance } from './instance';
@@ -121,6 +121,28 @@ export async function cancelGeneration(
   return presentGeneration(row);
 }
 
+/**
+ * A solver's result as rows of `meetings`: the solver's tables are numbered from 0, the schedule's from 1; each
+ * meeting keeps the weight of its (merged) request and the session's times and mode.
+ */
+export function meetingRows(session: repo.SessionRow, instance: MeetingsInstance, result: MeetingsResult) {
+  const weights = new Map(instance.requests.map((r) => [[r.a, r.b].sort().join('|'), r.weight]));
+  return result.meetings.map((m) => {
+    const times = slotTimes(session, m.slot);
+    return {
+      participantA: m.a,
+      participantB: m.b,
+      slot: m.slot,
+      tableNumber: m.table + 1,
+      startsAt: times.start,
+      endsAt: times.end,
+      mode: session.mode,
+      weight: Math.round(weights.get([m.a, m.b].sort().join('|')) ?? 0),
+      origin: 'generated',
+    };
+  });
+}
+
 /** The job: claims the queued row, solves, writes the meetings (or the failure). */
 export async function runGeneration(deps: Deps, data: { generationId: string }) {
   const now = deps.now();
@@ -185,27 +207,13 @@ export async function runGeneration(deps: Deps, data: { generationId: string }) 
     await pending;
     const [state] = await deps.db.select().from(meetingGenerations).where(eq(meetingGenerations.id, row.id));
     if (state?.cancelRequested) return finish({ status: 'cancelled' });
-    const weights = new Map(built.instance.requests.map((r) => [[r.a, r.b].sort().join('|'), r.weight]));
     await deps.db.transaction(async (tx) => {
       const [held] = await tx.select().from(meetingGenerations).where(mine).for('update');
       if (!held) return;
       await replaceMeetings(
         tx,
         { companyId: row.companyId, projectId: row.projectId, sessionId: row.sessionId },
-        result.meetings.map((m) => {
-          const times = slotTimes(session, m.slot);
-          return {
-            participantA: m.a,
-            participantB: m.b,
-            slot: m.slot,
-            tableNumber: m.table + 1,
-            startsAt: times.start,
-            endsAt: times.end,
-            mode: session.mode,
-            weight: Math.round(weights.get([m.a, m.b].sort().join('|')) ?? 0),
-            origin: 'generated',
-          };
-        }),
+        meetingRows(session, built.instance, result),
       );
       await tx
         .update(meetingGenerations)
