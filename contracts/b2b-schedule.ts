@@ -98,6 +98,12 @@ export const moveMeetingInput = z.object({
     .min(1, { error: 'validation.b2b.table' }),
 });
 
+/** A meeting placed by hand (a request the generation left out, or a pair met on the spot). */
+export const addMeetingInput = moveMeetingInput.extend({
+  participantA: z.uuid({ error: 'validation.b2b.person' }),
+  participantB: z.uuid({ error: 'validation.b2b.person' }),
+});
+
 export const shortfall = z.object({
   person: b2bPerson,
   requested: z.number().int(),
@@ -210,6 +216,17 @@ export const moveB2bMeeting = defineEndpoint({
   summary: 'Move a meeting to another slot and table (a table taken in that slot is refused)',
   params: sessionParams.extend({ meetingId: uuidParam }),
   body: moveMeetingInput,
+  response: scheduleMeeting,
+});
+export const addB2bMeeting = defineEndpoint({
+  method: 'POST',
+  path: `${base}/meetings`,
+  access: 'user',
+  tag,
+  summary:
+    'Place a meeting by hand at a slot and table (a table taken in that slot is refused; conflicts are marked)',
+  params: sessionParams,
+  body: addMeetingInput,
   response: scheduleMeeting,
 });
 export const deleteB2bMeeting = defineEndpoint({

@@ -201,6 +201,39 @@ describe('B2B schedule', () => {
       [2, '2027-06-01 13:20', 2, 'Côté', 'Dubé'],
     ]);
 
+    // Placed by hand: a taken table is refused; a free one is placed, marked manual.
+    const onTaken = await camille.post(`${url}/meetings`, {
+      participantA: ids[0],
+      participantB: ids[3],
+      slot: 1,
+      table: 2,
+    });
+    expect(onTaken.body.fields[0]).toMatchObject({ field: 'table', code: 'validation.b2b.tableTaken' });
+    const placed = await camille.post(`${url}/meetings`, {
+      participantA: ids[0],
+      participantB: ids[3],
+      slot: 2,
+      table: 1,
+    });
+    expect(placed.body).toMatchObject({
+      slot: 2,
+      table: 1,
+      origin: 'manual',
+      a: { firstName: 'Ana' },
+      b: { firstName: 'Dev' },
+    });
+    expect(
+      (
+        await jordan.post(`${url}/meetings`, {
+          participantA: ids[0],
+          participantB: ids[3],
+          slot: 2,
+          table: 2,
+        })
+      ).status,
+    ).toBe(404);
+    await camille.delete(`${url}/meetings/${placed.body.id}`);
+
     expect((await camille.delete(`${url}/meetings/${first}`)).body).toEqual({ ok: true });
     expect((await camille.get(`${url}/schedule`)).body.meetings).toHaveLength(1);
     expect((await camille.delete(`${url}/meetings/${first}`)).status).toBe(404);

@@ -137,6 +137,11 @@ export async function replaceMeetings(
   }
 }
 
+export async function insertMeeting(db: Executor, row: typeof meetings.$inferInsert) {
+  const [inserted] = await db.insert(meetings).values(row).returning({ id: meetings.id });
+  return inserted.id;
+}
+
 export async function moveMeeting(
   db: Executor,
   id: string,

@@ -18,6 +18,7 @@ import {
   updateB2bSession,
 } from '../../../contracts/b2b';
 import {
+  addB2bMeeting,
   cancelB2bGeneration,
   deleteB2bMeeting,
   exportB2bSchedule,
@@ -122,6 +123,9 @@ export function registerB2bRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, moveB2bMeeting, ({ auth, params, body }) =>
     schedule.moveMeeting(deps, auth, params.projectId, params.sessionId, params.meetingId, body),
+  );
+  route(app, addB2bMeeting, ({ auth, params, body }) =>
+    schedule.addMeeting(deps, auth, params.projectId, params.sessionId, body),
   );
   route(app, deleteB2bMeeting, ({ auth, params }) =>
     schedule.deleteMeeting(deps, auth, params.projectId, params.sessionId, params.meetingId),

@@ -11,6 +11,7 @@ import { busyTimes } from './instance';
 import * as meetingRepo from './meeting-repository';
 import * as repo from './repository';
 import { blockedPairs, pairKey } from './request-repository';
+import { inSession } from './request-service';
 import { loadSession, slotTimes, tablesOf } from './session-service';
 
 /** The schedule of a session: its meetings with their conflicts, moved or removed by hand, and its workbook. */
@@ -141,6 +142,46 @@ export async function moveMeeting(
   });
   const schedule = await getSchedule(deps, auth, projectId, sessionId);
   return schedule.meetings.find((m) => m.id === meetingId) as (typeof schedule.meetings)[number];
+}
+
+/** A meeting placed by hand: both people of the session, a free table of a slot of the session. */
+export async function addMeeting(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  sessionId: string,
+  input: { participantA: string; participantB: string; slot: number; table: number },
+) {
+  const id = await deps.db.transaction(async (tx) => {
+    const { session } = await loadSession(tx, auth, projectId, sessionId);
+    if (input.participantA === input.participantB)
+      throw AppError.field('participantB', 'validation.b2b.samePerson');
+    const members = await inSession(tx, session, [input.participantA, input.participantB]);
+    if (!members.has(input.participantA)) throw AppError.field('participantA', 'validation.b2b.notInSession');
+    if (!members.has(input.participantB)) throw AppError.field('participantB', 'validation.b2b.notInSession');
+    if (input.slot >= session.slotCount) throw AppError.field('slot', 'validation.b2b.slot');
+    if (input.table > tablesOf(session)) throw AppError.field('table', 'validation.b2b.table');
+    const taken = (await meetingRepo.sessionMeetings(tx, sessionId)).some(
+      (m) => m.slot === input.slot && m.tableNumber === input.table,
+    );
+    if (taken) throw AppError.field('table', 'validation.b2b.tableTaken');
+    const times = slotTimes(session, input.slot);
+    return meetingRepo.insertMeeting(tx, {
+      companyId: auth.companyId,
+      projectId,
+      sessionId,
+      participantA: input.participantA,
+      participantB: input.participantB,
+      slot: input.slot,
+      tableNumber: input.table,
+      startsAt: times.start,
+      endsAt: times.end,
+      mode: session.mode,
+      origin: 'manual',
+    });
+  });
+  const schedule = await getSchedule(deps, auth, projectId, sessionId);
+  return schedule.meetings.find((m) => m.id === id) as (typeof schedule.meetings)[number];
 }
 
 export async function deleteMeeting(

@@ -19,6 +19,7 @@ import {
   updateB2bSession,
 } from '../../../contracts/b2b';
 import {
+  addB2bMeeting,
   cancelB2bGeneration,
   deleteB2bMeeting,
   getB2bExplanations,
@@ -198,4 +199,11 @@ export const useMoveMeeting = (projectId: string, sessionId: string) =>
 export const useDeleteMeeting = (projectId: string, sessionId: string) =>
   useB2bMutation(projectId, (meetingId: string) =>
     call(deleteB2bMeeting, { params: { projectId, sessionId, meetingId } }),
+  );
+
+export const useAddMeeting = (projectId: string, sessionId: string) =>
+  useB2bMutation(
+    projectId,
+    (body: { participantA: string; participantB: string; slot: number; table: number }) =>
+      call(addB2bMeeting, { params: { projectId, sessionId }, body }),
   );

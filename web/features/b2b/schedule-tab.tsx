@@ -12,14 +12,14 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleMeeting, ScheduleResponse } from '../../../contracts/b2b-schedule';
 import { scheduleExportUrl, scheduleQuery } from './api';
 import { GenerationPanel } from './generation-panel';
-import { MeetingModal } from './meeting-modal';
+import { AddMeetingModal, MeetingModal } from './meeting-modal';
 import { personLabel } from './person-select';
 import type { B2bSessionSearch } from './search';
 
@@ -62,6 +62,7 @@ export function ScheduleTab({
   const { t } = useTranslation();
   const schedule = useQuery(scheduleQuery(projectId, sessionId));
   const [open, setOpen] = useState<ScheduleMeeting | null>(null);
+  const [adding, setAdding] = useState(false);
   if (!schedule.data) return <Loader aria-label={t('common.loading')} />;
   const data = schedule.data;
   const view = search.view ?? 'person';
@@ -81,6 +82,9 @@ export function ScheduleTab({
         />
         <Group gap="xs">
           <Text size="sm">{t('b2b.schedule.count', { count: data.meetings.length, conflicts })}</Text>
+          <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            {t('b2b.meeting.add')}
+          </Button>
           <Button
             component="a"
             href={scheduleExportUrl(projectId, sessionId)}
@@ -100,6 +104,14 @@ export function ScheduleTab({
         <ByPerson data={data} person={search.person} onPerson={(person) => go({ person })} onOpen={setOpen} />
       ) : (
         <ByTable data={data} onOpen={setOpen} />
+      )}
+      {adding && (
+        <AddMeetingModal
+          projectId={projectId}
+          sessionId={sessionId}
+          schedule={data}
+          onClose={() => setAdding(false)}
+        />
       )}
       {open && (
         <MeetingModal

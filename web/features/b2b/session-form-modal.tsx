@@ -7,7 +7,6 @@ import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal } from '../../components/modal/app-modal';
 import { SelectButtons } from '../../components/select-buttons';
 import { activityCategoryListQuery } from '../activities/api';
-import { LocalDateTimeField } from '../activities/local-date-time-field';
 import { useLocalizedName } from '../activities/localized-name';
 import { groupTreeQuery } from '../groups/api';
 import { projectQuery } from '../projects/api';
@@ -73,13 +72,16 @@ export function SessionFormModal({
             data-autofocus
             {...field('name')}
           />
-          <LocalDateTimeField
+          <TextInput
+            type="datetime-local"
             label={t('b2b.fields.startsAt')}
+            description={
+              project.data ? t('activities.fields.timeZone', { timeZone: project.data.timeZone }) : undefined
+            }
             required
-            timeZone={project.data?.timeZone}
-            value={(timeProps.value as string | undefined) ?? null}
-            onChange={(v) => form.setFieldValue('startsAtLocal', v ?? undefined)}
-            error={timeProps.error}
+            {...timeProps}
+            value={(timeProps.value as string | undefined) ?? ''}
+            onChange={(e) => form.setFieldValue('startsAtLocal', e.currentTarget.value || undefined)}
           />
           <SimpleGrid cols={3}>
             <NumberInput
