@@ -203,6 +203,7 @@ export function ImportRequestsModal({ projectId, sessionId, onClose }: SessionRe
             setResult(null);
           }}
           clearable
+          clearButtonProps={{ 'aria-label': t('common.clearFile') }}
           data-autofocus
         />
         {result && (
