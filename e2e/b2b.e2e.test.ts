@@ -156,7 +156,18 @@ describe.each(LANGUAGES)('B2B meetings (%s)', (language) => {
     await expectNoSeriousA11yViolations(page);
     if (solversReady) {
       await page.getByRole('button', { name: b.generation.start, exact: true }).click();
-      await page.getByText(fill(b.generation.done, { placed: 1 }).split(',')[0], { exact: false }).waitFor();
+      const session = page.url().split('/b2b/')[1].split('?')[0];
+      await until(
+        async () =>
+          (
+            await api.call<{ generation: { status: string; error: string | null } }>(
+              'GET',
+              `/api/projects/${project.id}/b2b-sessions/${session}/generations/latest`,
+            )
+          ).generation,
+        30_000,
+      ).toMatchObject({ status: 'done' });
+      await page.getByText(b.generation.done.split('{{')[0], { exact: false }).waitFor();
     } else {
       await page.getByText(b.schedule.empty).waitFor();
       await page.getByRole('button', { name: exactly(b.meeting.add) }).click();

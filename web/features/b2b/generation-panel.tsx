@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../components/feedback/error-dialog';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
-import { generationQuery, useCancelGeneration, useStartGeneration } from './api';
+import { b2bKeys, generationQuery, useCancelGeneration, useStartGeneration } from './api';
 
 /** The generation: start (confirmed when meetings exist: they are replaced), progress with the best weight, cancel. */
 export function GenerationPanel({
@@ -26,6 +26,14 @@ export function GenerationPanel({
   const [confirming, setConfirming] = useState(false);
   const g = generation.data?.generation ?? null;
   const active = g?.status === 'queued' || g?.status === 'running';
+  // When a generation ends, the schedule, the counts and the explanations are read again.
+  const queryClient = useQueryClient();
+  const wasActive = useRef(false);
+  useEffect(() => {
+    if (wasActive.current && !active)
+      void queryClient.invalidateQueries({ queryKey: b2bKeys.project(projectId) });
+    wasActive.current = active;
+  }, [active, projectId, queryClient]);
   const launch = () => {
     setConfirming(false);
     start.mutate(undefined, { onError: showError });
