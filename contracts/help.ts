@@ -30,6 +30,8 @@ export const HELP_SCREENS = [
   'project.landing',
   'project.pairings',
   'project.pairing',
+  'project.b2b',
+  'project.b2bSession',
   'outbox',
   'admin.organisation',
   'admin.companies',

@@ -829,5 +829,6 @@ export const calendarFeeds = pgTable(
   ],
 );
 
+export * from './schema/meetings';
 export * from './schema/pairings';
 export * from './schema/questionnaire';
