@@ -14,7 +14,7 @@ import type { Rng } from './rng';
 import type { Seating } from './seating';
 
 /** T0 = this share of the mean change of a random swap. */
-const START_TEMPERATURE = 0.3;
+const START_TEMPERATURE = 0.1;
 /** Cycles without a new best before the search stops on its own. */
 const PATIENCE = 8;
 /** Cycles stop doubling past this many steps per movable seat: the search ends there (same seed, same end). */
@@ -35,7 +35,6 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
   const chosen = model.chosen;
   const sign = seating.gain ? goal.sign : 0;
   if (!sign && !chosen) return seating.snapshot();
-  seating.switchToLight();
 
   // Chosen tables: rounds each person sits at one of them.
   const chosenRounds = new Int32Array(n);

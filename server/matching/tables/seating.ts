@@ -33,11 +33,6 @@ export class Seating {
   readonly weightVip: number;
   readonly hasVip: boolean;
   private readonly blockedWith: Int32Array[] | null;
-  /**
-   * Light mode (the score search): only the pair counts are kept; met1, met2, blockedAt and gain go stale, and a
-   * swap is evaluated and made in O(table size) by reading the two tables' people instead of O(n).
-   */
-  private light = false;
 
   constructor(
     readonly model: Model,
@@ -78,11 +73,6 @@ export class Seating {
     this.weightVip = maxRepeats;
     this.weightBlocked = maxRepeats * (n * R + 1);
     this.clear();
-  }
-
-  /** Switches to light mode for good (see `light`); the seating and the pair counts stay as they are. */
-  switchToLight() {
-    this.light = true;
   }
 
   clear() {
@@ -142,7 +132,7 @@ export class Seating {
     count[i * n + j] = after;
     count[j * n + i] = after;
     const level = sign > 0 ? after : before;
-    if (this.light || (level !== 1 && level !== 2)) return;
+    if (level !== 1 && level !== 2) return;
     const table = level === 1 ? this.met1 : this.met2;
     for (let r = 0; r < R; r++) {
       const ti = tableOf[r * n + i];
@@ -157,13 +147,6 @@ export class Seating {
     const { n, T, count, slotPerson, scores } = this;
     this.tableOf[r * n + i] = t;
     if (t === T) return;
-    if (this.light) {
-      for (let s = this.start(r, t), e = this.end(r, t); s < e; s++) {
-        const x = slotPerson[r * n + s];
-        if (x !== i && x >= 0 && this.tableOf[r * n + x] === t) this.meet(i, x, 1);
-      }
-      return;
-    }
     const row = i * n;
     const stride = T + 1;
     const base = r * n;
@@ -195,7 +178,6 @@ export class Seating {
       const x = slotPerson[base + s];
       if (x !== i) this.meet(i, x, -1);
     }
-    if (this.light) return;
     const row = i * n;
     const stride = T + 1;
     for (let x = 0; x < n; x++) {
@@ -214,7 +196,6 @@ export class Seating {
 
   /** The change of H if a and b (round r, different tables) swap seats. O(1). */
   swapDelta(r: number, a: number, b: number): number {
-    if (this.light) return this.lightSwapDelta(r, a, b);
     const { n, T, count, met1, met2 } = this;
     const ta = this.tableOf[r * n + a];
     const tb = this.tableOf[r * n + b];
@@ -224,39 +205,6 @@ export class Seating {
     let delta = met1[kb + ta] + met1[ka + tb] - met2[ka + ta] - met2[kb + tb];
     if (count[a * n + b] >= 1) delta -= together;
     if (this.hasVip || this.blockedAt) delta += this.extraDelta(r, a, b);
-    return delta;
-  }
-
-  /** swapDelta in light mode: O(table size) from the pair counts and the two tables' people. */
-  private lightSwapDelta(r: number, a: number, b: number): number {
-    const { n, T, count, slotPerson } = this;
-    const blocked = this.model.blocked;
-    const base = r * n;
-    const ta = this.tableOf[base + a];
-    const tb = this.tableOf[base + b];
-    let repeats = 0;
-    let bad = 0;
-    if (ta < T)
-      for (let s = this.start(r, ta), e = this.end(r, ta); s < e; s++) {
-        const x = slotPerson[base + s];
-        if (x === a) continue;
-        if (count[a * n + x] >= 2) repeats--;
-        if (count[b * n + x] >= 1) repeats++;
-        if (blocked) bad += blocked[b * n + x] - blocked[a * n + x];
-      }
-    if (tb < T)
-      for (let s = this.start(r, tb), e = this.end(r, tb); s < e; s++) {
-        const x = slotPerson[base + s];
-        if (x === b) continue;
-        if (count[b * n + x] >= 2) repeats--;
-        if (count[a * n + x] >= 1) repeats++;
-        if (blocked) bad += blocked[a * n + x] - blocked[b * n + x];
-      }
-    let delta = repeats + this.weightBlocked * bad;
-    if (this.hasVip)
-      delta +=
-        this.weightVip *
-        (this.vipCost(r, a, tb) + this.vipCost(r, b, ta) - this.vipCost(r, a, ta) - this.vipCost(r, b, tb));
     return delta;
   }
 
@@ -287,7 +235,6 @@ export class Seating {
 
   /** The change of the score sum if a and b (round r, different tables) swap seats. O(1). */
   scoreDelta(r: number, a: number, b: number): number {
-    if (this.light) return this.lightScoreDelta(r, a, b);
     const { n, T } = this;
     const gain = this.gain!;
     const ta = this.tableOf[r * n + a];
@@ -298,26 +245,6 @@ export class Seating {
     let delta = 0;
     if (tb < T) delta += gain[ka + tb] - ab - gain[kb + tb];
     if (ta < T) delta += gain[kb + ta] - ab - gain[ka + ta];
-    return delta;
-  }
-
-  private lightScoreDelta(r: number, a: number, b: number): number {
-    const { n, T, slotPerson } = this;
-    const scores = this.scores!;
-    const base = r * n;
-    const ta = this.tableOf[base + a];
-    const tb = this.tableOf[base + b];
-    let delta = 0;
-    if (ta < T)
-      for (let s = this.start(r, ta), e = this.end(r, ta); s < e; s++) {
-        const x = slotPerson[base + s];
-        if (x !== a) delta += scores[b * n + x] - scores[a * n + x];
-      }
-    if (tb < T)
-      for (let s = this.start(r, tb), e = this.end(r, tb); s < e; s++) {
-        const x = slotPerson[base + s];
-        if (x !== b) delta += scores[a * n + x] - scores[b * n + x];
-      }
     return delta;
   }
 
