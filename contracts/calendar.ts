@@ -49,6 +49,21 @@ export type CalendarActivity = z.input<typeof calendarActivity>;
 export const undatedActivity = z.object({ id: z.uuid(), title: localizedName, type: activityType });
 export type UndatedActivity = z.input<typeof undatedActivity>;
 
+/** A one-to-one meeting of a B2B session, shown in the calendar as an event of its own (not moved by dragging). */
+export const calendarMeeting = z.object({
+  id: z.uuid(),
+  sessionId: z.uuid().nullable(),
+  sessionName: z.string().nullable(),
+  startsAt: timestamp,
+  startsAtLocal: z.string(),
+  endsAt: timestamp,
+  endsAtLocal: z.string(),
+  table: z.number().int(),
+  /** The two people, « First Last ». */
+  people: z.tuple([z.string(), z.string()]),
+});
+export type CalendarMeeting = z.input<typeof calendarMeeting>;
+
 export const calendarResponse = z.object({
   /** The project's zone, in which the local times are written. */
   timeZone: z.string(),
@@ -57,6 +72,8 @@ export const calendarResponse = z.object({
   /** The activities without date (the first UNDATED_MAX by title), and how many there are. */
   undated: z.array(undatedActivity),
   undatedTotal: z.number().int(),
+  /** The B2B meetings that overlap the range, by start. */
+  meetings: z.array(calendarMeeting),
 });
 export type CalendarResponse = z.input<typeof calendarResponse>;
 

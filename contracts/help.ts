@@ -31,6 +31,8 @@ export const HELP_SCREENS = [
   'project.pairings',
   'project.pairing',
   'project.pairingSeats',
+  'project.b2b',
+  'project.b2bSession',
   'outbox',
   'admin.organisation',
   'admin.companies',

@@ -26,6 +26,7 @@ import { registerActivityLinkRoutes } from './modules/activity-links/routes';
 import { registerActivityMemberRoutes } from './modules/activity-members/routes';
 import { registerActivityTableRoutes } from './modules/activity-tables/routes';
 import { registerActivityVideoRoutes } from './modules/activity-video/routes';
+import { registerB2bRoutes } from './modules/b2b/routes';
 import { registerCalendarRoutes } from './modules/calendar/routes';
 import { registerCompanyRoutes } from './modules/companies/routes';
 import { registerFileRoutes } from './modules/files/routes';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerActivityLinkRoutes(app, deps);
   registerActivityVideoRoutes(app, deps);
   registerActivityTableRoutes(app, deps);
+  registerB2bRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerLandingRoutes(app, deps);
   registerPairingRoutes(app, deps);

@@ -5,6 +5,7 @@ import { migrateDatabase, openDatabase } from './db/client';
 import type { Deps } from './deps';
 import { startJobs } from './jobs/queue';
 import { activityVideoJobs } from './modules/activity-video/room-job';
+import { b2bJobs } from './modules/b2b/generation';
 import { fileJobs } from './modules/files/jobs';
 import { mailJobs } from './modules/mail/jobs';
 import { pairingJobs, recoverGenerations } from './modules/pairings/generation';
@@ -42,6 +43,7 @@ if (config.jobs) {
       ...activityVideoJobs(depsRef),
       ...pairingJobs(depsRef),
       ...questionJobs(depsRef),
+      ...b2bJobs(depsRef),
     ],
     app.log,
     {

@@ -829,6 +829,7 @@ export const calendarFeeds = pgTable(
   ],
 );
 
+export * from './schema/meetings';
 export * from './schema/pairing-seats';
 export * from './schema/pairings';
 export * from './schema/questionnaire';

@@ -4,6 +4,7 @@ import { companies, projects } from '../db/schema';
 import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/repository';
 import { seedActivities } from './activities';
+import { seedB2b } from './b2b';
 import { seedGroups } from './groups';
 import { seedHelpTexts } from './help';
 import { seedMail } from './mail';
@@ -138,5 +139,6 @@ export async function seedDemo(db: Executor) {
     await seedMail(tx);
     await seedActivities(tx);
     await seedQuestionnaire(tx);
+    await seedB2b(tx);
   });
 }

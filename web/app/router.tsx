@@ -18,6 +18,7 @@ import { RouteError } from '../components/feedback/route-error';
 import { activityEditionSearch } from '../features/activities/edition/tabs';
 import { activitySearch } from '../features/activities/search';
 import { assignmentSearch } from '../features/activity-tables/search';
+import { b2bListSearch, b2bSessionSearch } from '../features/b2b/search';
 import { calendarSearch } from '../features/calendar/search';
 import { seatsSearch } from '../features/pairing-seats/search';
 import { pairingSearch } from '../features/pairings/search';
@@ -139,6 +140,11 @@ const TableAssignmentPage = lazyRouteComponent(
   () => import('../features/activity-tables/table-assignment-page'),
   'TableAssignmentPage',
 );
+const B2bSessionListPage = lazyRouteComponent(
+  () => import('../features/b2b/session-list-page'),
+  'B2bSessionListPage',
+);
+const B2bSessionPage = lazyRouteComponent(() => import('../features/b2b/session-page'), 'B2bSessionPage');
 const ActivityCalendarPage = lazyRouteComponent(
   () => import('../features/calendar/activity-calendar-page'),
   'ActivityCalendarPage',
@@ -362,6 +368,22 @@ const projectPairingSeatsRoute = createRoute({
   component: PairingSeatsPage,
 });
 
+/** Issue 11: the B2B meeting sessions of the project. */
+const projectB2bRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'b2b',
+  validateSearch: b2bListSearch,
+  component: B2bSessionListPage,
+});
+
+/** A B2B session: requests, pre-flight, generation and schedule, explanations (tab in the URL). */
+const projectB2bSessionRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'b2b/$sessionId',
+  validateSearch: b2bSessionSearch,
+  component: B2bSessionPage,
+});
+
 /** J6: the activities the registration landing page shows. */
 const projectLandingRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -496,6 +518,8 @@ const routeTree = rootRoute.addChildren([
       projectActivitiesRoute,
       projectActivityConfigurationRoute,
       projectActivityCalendarRoute,
+      projectB2bRoute,
+      projectB2bSessionRoute,
       projectLandingRoute,
       projectActivityImportRoute,
       projectActivityEditionRoute,

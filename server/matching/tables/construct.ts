@@ -85,8 +85,9 @@ function seatFromSubspaces(seating: Seating, rng: Rng): boolean {
   return true;
 }
 
-function seatGreedily(seating: Seating, r: number, rng: Rng) {
+function seatGreedily(seating: Seating, r: number, rng: Rng, sign = 0) {
   const { n, T, model, count } = seating;
+  const scores = sign ? seating.scores : null;
   const blocked = model.blocked;
   const byTable: number[][] = Array.from({ length: T + 1 }, () => []);
   const pool: number[] = [];
@@ -97,7 +98,8 @@ function seatGreedily(seating: Seating, r: number, rng: Rng) {
     else pool.push(i);
   }
   rng.shuffle(pool);
-  const free = pool.length <= FREEDOM_LIMIT;
+  // With scores, every candidate is weighed (fewest hard conflicts, then the most score with the table so far).
+  const free = !scores && pool.length <= FREEDOM_LIMIT;
   const tables = [...Array(T).keys()].sort((a, b) => model.vipTable[b] - model.vipTable[a]);
   for (const t of tables) {
     const members = byTable[t];
@@ -106,7 +108,8 @@ function seatGreedily(seating: Seating, r: number, rng: Rng) {
       let best = -1;
       let bestCost = Number.POSITIVE_INFINITY;
       let bestFreedom = -1;
-      for (let k = 0; k < pool.length && (free || bestCost > 0); k++) {
+      let bestScore = Number.NEGATIVE_INFINITY;
+      for (let k = 0; k < pool.length && (free || scores || bestCost > 0); k++) {
         const i = pool[k];
         let cost = seating.weightVip * seating.vipCost(r, i, t);
         for (const x of members) {
@@ -114,6 +117,17 @@ function seatGreedily(seating: Seating, r: number, rng: Rng) {
           if (blocked?.[i * n + x]) cost += seating.weightBlocked;
         }
         if (cost > bestCost) continue;
+        if (scores) {
+          let gain = 0;
+          for (const x of members) gain += scores[i * n + x];
+          gain *= sign;
+          if (cost < bestCost || gain > bestScore) {
+            bestCost = cost;
+            bestScore = gain;
+            best = k;
+          }
+          continue;
+        }
         // Freedom: how many people left could still join this table with i without meeting anyone again.
         let freedom = 0;
         if (free && members.length + 1 < size) {
@@ -146,9 +160,12 @@ function seatGreedily(seating: Seating, r: number, rng: Rng) {
   seating.seatRound(r, order);
 }
 
-/** Seats every round; true when a construction (MOLS or subspaces) was used. */
-export function seatInitially(seating: Seating, rng: Rng): boolean {
-  if (seatFromSquares(seating, rng) || seatFromSubspaces(seating, rng)) return true;
-  for (let r = 0; r < seating.R; r++) seatGreedily(seating, r, rng);
+/**
+ * Seats every round; true when a construction (MOLS or subspaces) was used. With a score objective (sign ≠ 0) the
+ * greedy pass also weighs scores and the constructions are skipped (their seating ignores scores).
+ */
+export function seatInitially(seating: Seating, rng: Rng, sign = 0): boolean {
+  if (!sign && (seatFromSquares(seating, rng) || seatFromSubspaces(seating, rng))) return true;
+  for (let r = 0; r < seating.R; r++) seatGreedily(seating, r, rng, sign);
   return false;
 }

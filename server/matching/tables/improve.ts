@@ -14,11 +14,15 @@ import type { Rng } from './rng';
 import type { Seating } from './seating';
 
 /** T0 = this share of the mean change of a random swap. */
-const START_TEMPERATURE = 0.3;
+const START_TEMPERATURE = 0.1;
 /** Cycles without a new best before the search stops on its own. */
-const PATIENCE = 3;
+const PATIENCE = 8;
+/** Cycles stop doubling past this many steps per movable seat: the search ends there (same seed, same end). */
+const LONGEST_CYCLE = 20_000;
 /** Steps of the first cycle, per movable seat. */
 const FIRST_CYCLE = 50;
+/** The first descent stops after this many failed tries per movable seat in a row. */
+const DESCENT_PATIENCE = 20;
 
 export interface ImproveGoal {
   sign: number;
@@ -84,10 +88,46 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
   const t0 = Math.max(1e-9, sampled ? (START_TEMPERATURE * total) / sampled : 1);
   const people = rounds.reduce((sum, r) => sum + movers[r].length, 0);
 
+  // Descent first: random swaps that raise the value, until DESCENT_PATIENCE × people tries in a row fail.
+  {
+    let fails = 0;
+    const patience = DESCENT_PATIENCE * people;
+    for (let step = 0; fails < patience && value < target; step++) {
+      if ((step & 4095) === 0) {
+        if (budget.done()) break;
+        budget.report(value);
+      }
+      const r = rounds[rng.int(rounds.length)];
+      const list = movers[r];
+      const a = list[rng.int(list.length)];
+      const b = list[rng.int(list.length)];
+      const ta = tableOf[r * n + a];
+      const tb = tableOf[r * n + b];
+      fails++;
+      if (ta === tb) continue;
+      const scoreDelta = sign ? seating.scoreDelta(r, a, b) : 0;
+      const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
+      const delta = sign * scoreDelta + weightChosen * chosenDelta;
+      if (delta <= 1e-9 || seating.swapDelta(r, a, b) > 0) continue;
+      seating.swap(r, a, b);
+      if (chosen) {
+        chosenRounds[a] += (tb < T ? chosen[a * T + tb] : 0) - (ta < T ? chosen[a * T + ta] : 0);
+        chosenRounds[b] += (ta < T ? chosen[b * T + ta] : 0) - (tb < T ? chosen[b * T + tb] : 0);
+      }
+      score += scoreDelta;
+      value += delta;
+      fails = 0;
+    }
+    if (value > bestValue + 1e-9) {
+      bestValue = value;
+      best = seating.snapshot();
+    }
+  }
+
   let cycleSteps = FIRST_CYCLE * people;
   let cyclesWithoutBest = 0;
   let step = 0;
-  while (value < target && cyclesWithoutBest < PATIENCE) {
+  while (value < target && cyclesWithoutBest < PATIENCE && cycleSteps <= LONGEST_CYCLE * people) {
     const bestBefore = bestValue;
     const factor = 1000 ** (-1 / cycleSteps);
     let temp = t0;

@@ -29,11 +29,12 @@ export async function solveTables(instance: TablesInstance, options: SolveOption
   const sign = instance.objective === 'similar' ? 1 : instance.objective === 'diverse' ? -1 : 0;
   const secondPhase = (sign !== 0 && scores !== null) || model.choosers > 0;
 
-  const constructed = seatInitially(seating, rng);
+  const scoring = sign !== 0 && scores !== null ? sign : 0;
+  const constructed = seatInitially(seating, rng, scoring);
   const target = repeatsBound + seating.weightVip * structuralVip(seating);
   const restart = () => {
     seating.clear();
-    seatInitially(seating, rng);
+    seatInitially(seating, rng, scoring);
   };
   // Restarts pay where a construction draws a new start each time (8-4-10 from a partial spread); elsewhere the
   // greedy start is worse than the shaken seating.

@@ -112,6 +112,8 @@ export class Seating {
   /** Seats the people of round r from `order` (persons listed table by table, sizes as in the model). */
   seatRound(r: number, order: ArrayLike<number>) {
     const base = r * this.n;
+    // Slots still holding the previous seating's people would be read as table-mates by join().
+    this.slotPerson.fill(-1, base, base + this.n);
     for (let t = 0; t <= this.T; t++) {
       for (let s = this.start(r, t); s < this.end(r, t); s++) {
         const i = order[s];

@@ -4,7 +4,9 @@ import type { Language } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { translator } from '../../i18n';
 import { assertProject } from '../activities/category-service';
+import { participantMeetings, projectMeetings } from '../b2b/meeting-repository';
 import { findProject } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import { writeFeed } from './ics';
@@ -70,12 +72,31 @@ async function feedFile(
   const activities = participant
     ? await repo.listDatedOfParticipant(db, project.id, participant.id)
     : await repo.listDated(db, project.id);
+  const meetings = participant
+    ? await participantMeetings(db, project.id, participant.id)
+    : await projectMeetings(db, project.companyId, project.id);
+  const t = translator(language);
   return writeFeed({
     name: participant ? `${projectName} — ${participant.firstName} ${participant.lastName}` : projectName,
     timeZone: project.timeZone,
     language,
     activities,
     now,
+    meetings: meetings.map((m) => {
+      const a = `${m.aFirstName} ${m.aLastName}`;
+      const b = `${m.bFirstName} ${m.bLastName}`;
+      const other = participant && m.aId === participant.id ? b : a;
+      return {
+        id: m.id,
+        startsAt: m.startsAt,
+        endsAt: m.endsAt,
+        updatedAt: m.updatedAt,
+        summary: participant
+          ? t('b2b.feed.withOther', { other, table: m.tableNumber })
+          : t('b2b.feed.pair', { a, b, table: m.tableNumber }),
+        location: m.mode === 'virtual' ? t('b2b.feed.virtual') : (m.sessionName ?? null),
+      };
+    }),
   });
 }
 

@@ -14,6 +14,15 @@ export interface FeedContent {
   activities: CalendarRow[];
   /** DTSTAMP: when the file is written. */
   now: Date;
+  /** B2B meetings, each with its title already written in the feed's language. */
+  meetings?: {
+    id: string;
+    startsAt: Date;
+    endsAt: Date;
+    summary: string;
+    location: string | null;
+    updatedAt: Date;
+  }[];
 }
 
 /**
@@ -47,6 +56,18 @@ export function writeFeed(content: FeedContent): string {
       lastModified: DateTime.fromJSDate(activity.updatedAt, { zone: 'utc' }),
       summary: content.language === 'en' ? activity.titleEn : activity.titleFr,
       location: activity.location,
+    });
+  }
+  for (const meeting of content.meetings ?? []) {
+    calendar.createEvent({
+      id: `${meeting.id}@maillage-meeting`,
+      start: at(meeting.startsAt),
+      end: at(meeting.endsAt),
+      timezone: zone,
+      stamp: DateTime.fromJSDate(content.now, { zone: 'utc' }),
+      lastModified: DateTime.fromJSDate(meeting.updatedAt, { zone: 'utc' }),
+      summary: meeting.summary,
+      location: meeting.location,
     });
   }
   return calendar.toString();

@@ -8,6 +8,7 @@ import { assertProject } from '../activities/category-service';
 import { describeInstant, toLocalTime } from '../activities/local-time';
 import * as activityRepo from '../activities/repository';
 import { getActivity, instantOf } from '../activities/service';
+import { projectMeetings } from '../b2b/meeting-repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
@@ -30,9 +31,10 @@ export async function getCalendar(deps: Deps, auth: AuthContext, projectId: stri
   const lastDay = query.to ?? plusDays(firstDay, 12);
   const from = startOfDay(firstDay, zone);
   const to = startOfDay(plusDays(lastDay, 1), zone);
-  const [rows, undated] = await Promise.all([
+  const [rows, undated, meetings] = await Promise.all([
     repo.listDatedBetween(deps.db, auth.companyId, projectId, from, to),
     repo.listUndated(deps.db, auth.companyId, projectId, auth.locale, UNDATED_MAX),
+    projectMeetings(deps.db, auth.companyId, projectId, { from, to }),
   ]);
   return {
     timeZone: zone,
@@ -62,6 +64,17 @@ export async function getCalendar(deps: Deps, auth: AuthContext, projectId: stri
       type: row.type as ActivityType,
     })),
     undatedTotal: undated.total,
+    meetings: meetings.map((m) => ({
+      id: m.id,
+      sessionId: m.sessionId,
+      sessionName: m.sessionName,
+      startsAt: m.startsAt,
+      startsAtLocal: toLocalTime(m.startsAt, zone),
+      endsAt: m.endsAt,
+      endsAtLocal: toLocalTime(m.endsAt, zone),
+      table: m.tableNumber,
+      people: [`${m.aFirstName} ${m.aLastName}`, `${m.bFirstName} ${m.bLastName}`] as [string, string],
+    })),
   };
 }
 

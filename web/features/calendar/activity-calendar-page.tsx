@@ -22,6 +22,8 @@ import type { CalendarSearch } from './search';
 
 type Grouping = NonNullable<CalendarSearch['group']>;
 const NONE = '__none';
+/** The column of the B2B meetings when the calendar is grouped. */
+const MEETINGS = '__meetings';
 
 /** The activities in a day or week calendar, in the project's zone; those without date beside it; the feed. */
 export function ActivityCalendarPage() {
@@ -73,13 +75,26 @@ function CalendarScreen({
       search: (prev: CalendarSearch) => ({ ...prev, ...change }),
     } as never);
   const open = (event: CalendarEvent) =>
-    void navigate({
-      to: '/projects/$projectId/activities/$activityId',
-      params: { projectId, activityId: event.activity.id },
-    });
+    event.meetings
+      ? void navigate({
+          to: '/projects/$projectId/b2b/$sessionId',
+          params: { projectId, sessionId: event.meetings.sessionId },
+          search: { tab: 'schedule', view: 'table' },
+        })
+      : event.activity &&
+        void navigate({
+          to: '/projects/$projectId/activities/$activityId',
+          params: { projectId, activityId: event.activity.id },
+        });
 
   const { events, resources } = useMemo(
-    () => toEvents(calendar.data, group, nameOf, t('calendar.noSection'), t('calendar.noLocation')),
+    () =>
+      toEvents(calendar.data, group, nameOf, {
+        noSection: t('calendar.noSection'),
+        noLocation: t('calendar.noLocation'),
+        meetingsColumn: t('b2b.calendar.column'),
+        meetingsTitle: (name, count) => t('b2b.calendar.slot', { name, count }),
+      }),
     [calendar.data, group, nameOf, t],
   );
 
@@ -112,6 +127,7 @@ function CalendarScreen({
               onView={(next) => go({ view: next })}
               onNavigate={(next) => go({ date: dayOf(next) })}
               onMove={(next) => {
+                if (!next.event.activity) return;
                 if (
                   next.start.getTime() === next.event.start.getTime() &&
                   next.end.getTime() === next.event.end.getTime()
@@ -151,24 +167,52 @@ function toEvents(
   data: CalendarResponse | undefined,
   group: Grouping,
   nameOf: (name: { fr: string; en: string }) => string,
-  noSection: string,
-  noLocation: string,
+  labels: {
+    noSection: string;
+    noLocation: string;
+    meetingsColumn: string;
+    meetingsTitle: (session: string, count: number) => string;
+  },
 ): { events: CalendarEvent[]; resources: CalendarResource[] | undefined } {
   const items = data?.items ?? [];
   const resourceOf = (a: CalendarResponse['items'][number]): CalendarResource => {
     if (group === 'section')
-      return a.section ? { id: a.section.id, title: nameOf(a.section.name) } : { id: NONE, title: noSection };
-    return a.location ? { id: `location:${a.location}`, title: a.location } : { id: NONE, title: noLocation };
+      return a.section
+        ? { id: a.section.id, title: nameOf(a.section.name) }
+        : { id: NONE, title: labels.noSection };
+    return a.location
+      ? { id: `location:${a.location}`, title: a.location }
+      : { id: NONE, title: labels.noLocation };
   };
-  const events = items.map((a) => ({
+  const events: CalendarEvent[] = items.map((a) => ({
     activity: a,
     title: nameOf(a.title),
     start: floating(a.startsAtLocal ?? ''),
     end: floating(a.endsAtLocal ?? ''),
     resourceId: group === 'none' ? NONE : resourceOf(a).id,
   }));
-  if (group === 'none' || items.length === 0) return { events, resources: undefined };
+  // B2B meetings: one event per session and slot (a slot holds up to one meeting per table), in a column of their own.
+  const slots = new Map<string, CalendarEvent>();
+  for (const m of data?.meetings ?? []) {
+    const key = `${m.sessionId}/${m.startsAtLocal}`;
+    const slot = slots.get(key);
+    if (slot?.meetings) slot.meetings.count += 1;
+    else
+      slots.set(key, {
+        activity: null,
+        meetings: { sessionId: m.sessionId ?? '', count: 1 },
+        title: m.sessionName ?? '',
+        start: floating(m.startsAtLocal),
+        end: floating(m.endsAtLocal),
+        resourceId: group === 'none' ? NONE : MEETINGS,
+      });
+  }
+  for (const slot of slots.values()) {
+    events.push({ ...slot, title: labels.meetingsTitle(slot.title, slot.meetings?.count ?? 0) });
+  }
+  if (group === 'none' || events.length === 0) return { events, resources: undefined };
   const byId = new Map<string, CalendarResource>();
+  if (slots.size) byId.set(MEETINGS, { id: MEETINGS, title: labels.meetingsColumn });
   for (const a of items) {
     const resource = resourceOf(a);
     if (!byId.has(resource.id)) byId.set(resource.id, resource);

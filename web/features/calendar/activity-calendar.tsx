@@ -33,7 +33,9 @@ function floatingLocalizer(): DateLocalizer {
 }
 
 export interface CalendarEvent {
-  activity: CalendarActivity;
+  /** Null for a slot of B2B meetings (an event of its own, opened on its session's schedule, never dragged). */
+  activity: CalendarActivity | null;
+  meetings?: { sessionId: string; count: number };
   title: string;
   start: Date;
   end: Date;
@@ -153,6 +155,8 @@ export function ActivityCalendar({
         timeslots={4}
         showMultiDayTimes
         resizable
+        draggableAccessor={(event) => event.activity !== null}
+        resizableAccessor={(event) => event.activity !== null}
         selectable={false}
         // A drop in another column keeps the activity's section or location: only its time changes.
         onEventDrop={moved(false)}
@@ -168,14 +172,16 @@ export function ActivityCalendar({
         }}
         tooltipAccessor={(event) => event.title}
         eventPropGetter={(event) =>
-          event.activity.backgroundColor
-            ? {
-                style: {
-                  backgroundColor: event.activity.backgroundColor,
-                  color: textOn(event.activity.backgroundColor),
-                },
-              }
-            : {}
+          event.meetings
+            ? { className: 'calendar-meetings' }
+            : event.activity?.backgroundColor
+              ? {
+                  style: {
+                    backgroundColor: event.activity.backgroundColor,
+                    color: textOn(event.activity.backgroundColor),
+                  },
+                }
+              : {}
         }
         components={{ header: PlainHeader }}
         style={{ height: 720 }}

@@ -38,7 +38,8 @@ export function MoveConfirmModal({
   const [error, setError] = useState<string | null>(null);
   const [ambiguous, setAmbiguous] = useState(false);
   const [choice, setChoice] = useState<OffsetChoice | undefined>(undefined);
-  const { activity } = move.event;
+  // Only activities are dragged (meetings are not draggable: see activity-calendar.tsx).
+  const activity = move.event.activity as NonNullable<CalendarEvent['activity']>;
   const lang = i18n.language;
   // The new times are floating wall times: written as they are (in UTC), they read as the project's.
   const wall = (date: Date) => formatDateTime(date.toISOString(), lang, 'UTC');

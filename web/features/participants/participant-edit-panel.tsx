@@ -15,6 +15,7 @@ import { useAppForm } from '../../components/forms/use-app-form';
 import { LeaveConfirmModal } from '../../components/modal/app-modal';
 import { ButtonTo, isPlainClick } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
+import { ParticipantMeetings } from '../b2b/participant-meetings';
 import { ParticipantAnswersSection, useParticipantAnswers } from '../questions/participant-answers';
 import { participantQuery, useSendInscription, useUpdateParticipant } from './api';
 import { ParticipantCalendarFeed } from './participant-calendar-feed';
@@ -179,6 +180,7 @@ function ParticipantEditForm({
           </Group>
         </form>
       </Paper>
+      <ParticipantMeetings projectId={projectId} participantId={participant.id} />
       <ParticipantCalendarFeed projectId={projectId} participantId={participant.id} />
     </Stack>
   );

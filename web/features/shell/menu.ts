@@ -1,5 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import {
+  IconArrowsExchange,
   IconArrowsShuffle,
   IconBuilding,
   IconBuildingStore,
@@ -47,6 +48,7 @@ export const MENU: MenuPage[] = [
   { id: 'project-settings', labelKey: 'nav.projectSettings', icon: IconSettings, section: 'project' },
   { id: 'project-participants', labelKey: 'nav.participants', icon: IconUsers, section: 'project' },
   { id: 'project-activities', labelKey: 'nav.activities', icon: IconCalendarEvent, section: 'project' },
+  { id: 'project-b2b', labelKey: 'b2b.nav', icon: IconArrowsExchange, section: 'project' },
   { id: 'project-roles', labelKey: 'nav.roles', icon: IconUserStar, section: 'project' },
   { id: 'project-groups', labelKey: 'nav.groups', icon: IconUsersGroup, section: 'project' },
   { id: 'project-profile-fields', labelKey: 'nav.profileFields', icon: IconForms, section: 'project' },
@@ -101,6 +103,10 @@ export function pageTarget(pageId: string, projectId: string | null) {
     case 'project-activities':
       return projectId
         ? linkOptions({ to: '/projects/$projectId/activities', params: { projectId } })
+        : linkOptions({ to: '/projects' });
+    case 'project-b2b':
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId/b2b', params: { projectId } })
         : linkOptions({ to: '/projects' });
     case 'project-roles':
       return projectId

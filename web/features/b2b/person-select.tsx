@@ -1,0 +1,39 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { B2bPerson } from '../../../contracts/b2b';
+import { peopleQuery } from './api';
+
+export const personLabel = (p: Pick<B2bPerson, 'firstName' | 'lastName' | 'organisation'>) =>
+  p.organisation ? `${p.firstName} ${p.lastName} — ${p.organisation}` : `${p.firstName} ${p.lastName}`;
+
+/** A participant of the session, found by typing part of a name, e-mail or company (the server searches). */
+export function PersonSelect({
+  projectId,
+  sessionId,
+  initial,
+  ...props
+}: Omit<SelectProps, 'data' | 'searchable' | 'onSearchChange'> & {
+  projectId: string;
+  sessionId: string;
+  /** The person already chosen (shown before any search). */
+  initial?: B2bPerson | null;
+}) {
+  const [term, setTerm] = useState('');
+  const search = (text: string) => setTerm(text.includes(' — ') ? '' : text);
+  const [debounced] = useDebouncedValue(term, 250);
+  const people = useQuery(peopleQuery(projectId, sessionId, debounced));
+  // Every person seen stays an option, so that the chosen one keeps its label whatever is searched next.
+  const seen = useRef(new Map<string, B2bPerson>());
+  if (initial) seen.current.set(initial.id, initial);
+  for (const p of people.data?.items ?? []) seen.current.set(p.id, p);
+  const shown = new Set((people.data?.items ?? []).map((p) => p.id));
+  if (props.value) shown.add(props.value);
+  const data = [...seen.current.values()]
+    .filter((p) => shown.has(p.id))
+    .map((p) => ({ value: p.id, label: personLabel(p) }));
+  return (
+    <Select {...props} data={data} searchable onSearchChange={search} filter={({ options }) => options} />
+  );
+}
