@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -9,8 +10,17 @@ import { defineConfig } from 'vitest/config';
  * - web: React components in jsdom
  * - e2e: the built app served on 127.0.0.1, driven in Debian's Chromium through playwright-core
  */
+
+/**
+ * Browser files running at once, each worker with a server of its own (docs/testing.md). 1 until two workers are
+ * shown not to make journeys flaky: on a loaded 2-core machine they halved the tier's time but failed journeys.
+ */
+const E2E_WORKERS = Number(process.env.E2E_WORKERS || 1);
 export default defineConfig({
   test: {
+    // Files of the other tiers at once: vitest's default (one less than the cores) would leave a 2-core machine
+    // with one, and each file spends most of its time importing the app in its own process (docs/testing.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -58,7 +68,10 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup-e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files in E2E_WORKERS workers at once (1 by default), each on its own server and database
+          // (tests/support/global-setup-e2e.ts); after the other tiers, which use their own worker count.
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

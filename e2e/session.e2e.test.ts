@@ -22,6 +22,9 @@ import {
  * 10 s before (so from 2 s after the last activity) and are checked every second. Its tests run concurrently:
  * each waits for the clock, not for the others.
  */
+// The first test's time includes starting that server (a new database seeded with the demo data), on a machine
+// that also runs another browser file: hence 2 minutes, as long as a hook may take (vitest.config.ts).
+const SESSION_TEST_TIMEOUT = 120_000;
 const shortSessions = testOnOwnServer({
   SESSION_IDLE_SECONDS: '12',
   SESSION_WARN_SECONDS: '10',
@@ -37,7 +40,7 @@ describe.concurrent.each(LANGUAGES)('session warning (%s)', (language) => {
 
   shortSessions(
     'the modal warns; Continue keeps the app working; without a click the app returns to sign-in',
-    { timeout: 60_000 },
+    { timeout: SESSION_TEST_TIMEOUT },
     async ({ page }) => {
       await signIn(page, user, language);
       await page.goto('/projects');
@@ -69,7 +72,7 @@ describe.concurrent.each(LANGUAGES)('session warning (%s)', (language) => {
 
   shortSessions(
     'on the project dashboard the warning reloads the page instead of showing the modal',
-    { timeout: 60_000 },
+    { timeout: SESSION_TEST_TIMEOUT },
     async ({ page }) => {
       const api = await signIn(page, user, language);
       const [project] = (await api.listProjects({ sort: 'name' })).items;

@@ -101,13 +101,26 @@ function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * The test function of browser files. Fixtures: `baseUrl` (the shared server; a file can override it),
+ * The shared server of this file's worker: the tier runs files in several workers at once (vitest.config.ts), each
+ * with a server and a database of its own (tests/support/global-setup-e2e.ts). A worker runs one file at a time, so
+ * a file sees what files before it on the same server wrote, never a write happening while it runs.
+ */
+function workerServer(): string {
+  const urls = inject('e2eBaseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const url = urls[worker - 1];
+  if (!url) throw new Error(`no e2e server for worker ${worker}: ${urls.length} started (maxWorkers of e2e)`);
+  return url;
+}
+
+/**
+ * The test function of browser files. Fixtures: `baseUrl` (its worker's shared server; a file can override it),
  * `browser` (one per file), `page` (in a fresh context: no cookie, no local storage) and `newPage()` for a
  * further fresh context in the same test (another browser profile). Contexts close when the test ends, so tests
  * may run concurrently.
  */
 export const test = base
-  .extend('baseUrl', { scope: 'file' }, async () => inject('e2eBaseUrl'))
+  .extend('baseUrl', { scope: 'file' }, async () => workerServer())
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
   .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
     const browser = await launchBrowser();

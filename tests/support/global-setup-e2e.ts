@@ -6,13 +6,16 @@ import type { TestProject } from 'vitest/node';
 import { freePort } from './postgres-server';
 
 /**
- * Browser tier: one server of the built app for every e2e file, on a free port of 127.0.0.1, with a fresh data
- * folder (a new embedded database seeded with the demo data). Its address reaches the tests as `e2eBaseUrl`.
+ * Browser tier: one server of the built app per worker of the tier (its `maxWorkers`, vitest.config.ts), each on a
+ * free port of 127.0.0.1 with a fresh data folder (a new embedded database seeded with the demo data). Their
+ * addresses reach the tests as `e2eBaseUrls`; a file uses the one of its worker (`VITEST_POOL_ID`, tests/support/
+ * e2e.ts), so files running at the same time never share a database, and files sharing one run one at a time.
  */
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eBaseUrl: string;
+    /** One address per worker: worker N (VITEST_POOL_ID, from 1) uses the Nth. */
+    e2eBaseUrls: string[];
   }
 }
 
@@ -101,7 +104,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(MAIN)) execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
-  const server = await startServer();
-  project.provide('e2eBaseUrl', server.baseUrl);
-  return () => server.stop();
+  const count = project.config.maxWorkers || 1;
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer()));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = () => Promise.all(servers.map((server) => server.stop())).then(() => undefined);
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'e2eBaseUrls',
+    servers.map((server) => server.baseUrl),
+  );
+  return stopAll;
 }
