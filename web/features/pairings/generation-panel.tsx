@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { canGenerate, type Pairing } from '../../../contracts/pairings';
 import { useFormat } from '../../lib/format';
 import { pairingKeys, seatsQuery, useCancelGeneration, useStartGeneration } from './api';
+import { tableHasOwnName } from './labels';
 import { STATUS_COLORS } from './pairing-list-page';
 
 /**
@@ -164,7 +165,7 @@ function Results({
                     <Paper key={table.id} withBorder p="xs" data-testid="pairing-table">
                       <Group gap={6} mb={4}>
                         <Text size="sm" fw={600}>
-                          {table.name
+                          {tableHasOwnName(table)
                             ? t('pairings.results.tableNamed', { number: table.number, name: table.name })
                             : t('pairings.results.table', { number: table.number })}
                         </Text>
