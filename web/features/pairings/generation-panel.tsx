@@ -5,8 +5,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canGenerate, type Pairing } from '../../../contracts/pairings';
+import { AnchorTo } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
-import { pairingKeys, seatsQuery, useCancelGeneration, useStartGeneration } from './api';
+import { pairingKeys, pairingOptionsQuery, seatsQuery, useCancelGeneration, useStartGeneration } from './api';
 import { tableHasOwnName } from './labels';
 import { STATUS_COLORS } from './pairing-list-page';
 
@@ -23,6 +24,9 @@ export function GenerationPanel({ projectId, pairing }: { projectId: string; pai
   const generation = pairing.generation;
   const active = generation?.status === 'queued' || generation?.status === 'running';
   const allowed = canGenerate(pairing.algorithm, pairing.questionId);
+  // A category without tables cannot seat anyone: say so, with the way to its tables, instead of an error on click.
+  const options = useQuery(pairingOptionsQuery(projectId));
+  const noTables = options.data?.categories.find((c) => c.id === pairing.category.id)?.tables === 0;
 
   // The rounds are read again when a generation ends.
   const wasActive = useRef(active);
@@ -40,6 +44,16 @@ export function GenerationPanel({ projectId, pairing }: { projectId: string; pai
       {!allowed ? (
         <Text size="sm" data-testid="needs-question">
           {t('pairings.generation.needsQuestion')}
+        </Text>
+      ) : noTables ? (
+        <Text size="sm" data-testid="needs-tables">
+          {t('errors.pairings.noTables')}{' '}
+          <AnchorTo
+            to="/projects/$projectId/activities/categories/$categoryId/tables"
+            params={{ projectId, categoryId: pairing.category.id }}
+          >
+            {t('pairings.generation.addTables')}
+          </AnchorTo>
         </Text>
       ) : (
         <Stack gap="sm">
