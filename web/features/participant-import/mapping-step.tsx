@@ -60,6 +60,9 @@ export function MappingStep({
                   data={options}
                   value={mapping[i] ?? ''}
                   allowDeselect={false}
+                  // Every target shows at once, the questionnaire's too: a scrolling list inside the listbox is a
+                  // region a keyboard cannot reach (axe: scrollable-region-focusable); the page scrolls instead.
+                  withScrollArea={false}
                   onChange={(value) => setMapping((m) => m.map((x, j) => (j === i ? value || null : x)))}
                 />
               </Table.Td>
