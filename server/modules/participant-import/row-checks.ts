@@ -226,14 +226,8 @@ export async function checkBatch(db: Executor, state: ImportState, ctx: CheckCon
     const i = column.get(target);
     return i === undefined ? undefined : (row[i] ?? '').trim();
   };
-  const emails = batch.map((row) => (cell(row, 'email') ?? '').toLowerCase()).filter(Boolean);
-  const existing = await loadExisting(
-    db,
-    state.companyId,
-    state.projectId,
-    [...new Set(emails)],
-    withAnswers,
-  );
+  const emails = [...new Set(batch.map((row) => (cell(row, 'email') ?? '').toLowerCase()).filter(Boolean))];
+  const existing = await loadExisting(db, state.companyId, state.projectId, emails, withAnswers);
   for (const row of batch) {
     const line = lineOf(row, 0);
     // A cell that lost characters on its way (U+FFFD, UTF-8 read as Windows-1252) is not saved as it is: the row is
@@ -284,7 +278,7 @@ export async function checkBatch(db: Executor, state: ImportState, ctx: CheckCon
       ? readAnswers(
           ctx.answers,
           row,
-          { roleId: roleId, groupIds: new Set([...(found?.groupIds ?? []), ...wanted]) },
+          { roleId, groupIds: new Set([...(found?.groupIds ?? []), ...wanted]) },
           found?.answers,
         )
       : { changes: {}, errors: [], warnings: [] };
