@@ -195,6 +195,45 @@ describe('questionnaire columns in the participant import', () => {
     );
   });
 
+  it('does not write a question asked to other roles: a warning, as the answers endpoint refuses it', async () => {
+    const [{ companyId }] = await t.database.db.select().from(projects).where(eq(projects.id, project.id));
+    const [exhibitor] = await t.database.db
+      .insert(roles)
+      .values({ companyId, projectId: project.id, nameFr: 'Exposant', nameEn: 'Exhibitor' })
+      .returning();
+    const booth = await addQuestion(camille, project.id, { fr: 'Kiosque', en: 'Booth' }, [
+      { fr: 'Grand', en: 'Large' },
+    ]);
+    await ok(
+      await camille.put(`/api/projects/${project.id}/questions/${booth.id}/audience`, {
+        groupIds: [],
+        roleIds: [exhibitor.id],
+      }),
+    );
+    const csv = [
+      'Courriel;Prénom;Nom;Rôle;Kiosque',
+      'ines@exemple.test;Inès;Roy;Invité;Grand',
+      'omar@exemple.test;Omar;Roy;Exposant;Grand',
+    ].join('\n');
+    const uploaded = await upload(camille, project.id, csv, 'kiosques.csv');
+    const analysed = await dryRun(camille, project.id, uploaded.body.id);
+    expect(analysed.body.rows.map((row: { reasons: string[] }) => row.reasons)).toEqual([
+      [
+        'Kiosque : cette question n’est pas posée à ce participant (selon son rôle et ses groupes) ; la réponse n’est pas importée.',
+      ],
+      [],
+    ]);
+    expect((await saveImport(camille, project.id, uploaded.body.id)).body.status).toBe('done');
+    expect(await answersOf(project.id, 'omar@exemple.test')).toEqual({ [booth.id]: [booth.choices[0]] });
+    // Inès's answer is not written (the panel would not even show it).
+    const written = await t.database.db
+      .select()
+      .from(participantAnswers)
+      .where(eq(participantAnswers.questionId, booth.id));
+    expect(written).toHaveLength(1);
+    await ok(await camille.delete(`/api/projects/${project.id}/questions/${booth.id}`));
+  });
+
   it('gives the template a column per active question and their labels on a second sheet', async () => {
     const response = await t.app.inject({
       method: 'GET',
