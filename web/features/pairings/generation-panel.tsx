@@ -4,8 +4,10 @@ import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { canGenerate, type Pairing } from '../../../contracts/pairings';
+import { AnchorTo } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
-import { seatsQuery, useCancelGeneration, useStartGeneration } from './api';
+import { pairingOptionsQuery, seatsQuery, useCancelGeneration, useStartGeneration } from './api';
+import { tableHasOwnName } from './labels';
 import { STATUS_COLORS } from './pairing-list-page';
 import { useSeatsReload } from './seats-reload';
 
@@ -21,6 +23,9 @@ export function GenerationPanel({ projectId, pairing }: { projectId: string; pai
   const generation = pairing.generation;
   const active = generation?.status === 'queued' || generation?.status === 'running';
   const allowed = canGenerate(pairing.algorithm, pairing.questionId);
+  // A category without tables cannot seat anyone: say so, with the way to its tables, instead of an error on click.
+  const options = useQuery(pairingOptionsQuery(projectId));
+  const noTables = options.data?.categories.find((c) => c.id === pairing.category.id)?.tables === 0;
 
   // The rounds are read again when a generation ends.
   useSeatsReload(projectId, pairing.id, generation);
@@ -33,6 +38,16 @@ export function GenerationPanel({ projectId, pairing }: { projectId: string; pai
       {!allowed ? (
         <Text size="sm" data-testid="needs-question">
           {t('pairings.generation.needsQuestion')}
+        </Text>
+      ) : noTables ? (
+        <Text size="sm" data-testid="needs-tables">
+          {t('errors.pairings.noTables')}{' '}
+          <AnchorTo
+            to="/projects/$projectId/activities/categories/$categoryId/tables"
+            params={{ projectId, categoryId: pairing.category.id }}
+          >
+            {t('pairings.generation.addTables')}
+          </AnchorTo>
         </Text>
       ) : (
         <Stack gap="sm">
@@ -158,7 +173,7 @@ function Results({
                     <Paper key={table.id} withBorder p="xs" data-testid="pairing-table">
                       <Group gap={6} mb={4}>
                         <Text size="sm" fw={600}>
-                          {table.name
+                          {tableHasOwnName(table)
                             ? t('pairings.results.tableNamed', { number: table.number, name: table.name })
                             : t('pairings.results.table', { number: table.number })}
                         </Text>
