@@ -1,15 +1,15 @@
 import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { canGenerate, type Pairing } from '../../../contracts/pairings';
 import { AnchorTo } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
-import { pairingKeys, pairingOptionsQuery, seatsQuery, useCancelGeneration, useStartGeneration } from './api';
+import { pairingOptionsQuery, seatsQuery, useCancelGeneration, useStartGeneration } from './api';
 import { tableHasOwnName } from './labels';
 import { STATUS_COLORS } from './pairing-list-page';
+import { useSeatsReload } from './seats-reload';
 
 /**
  * M3: « Générer » with its progress bar (shown unless the algorithm is 7 without a question, 001 §2), the cancel
@@ -18,7 +18,6 @@ import { STATUS_COLORS } from './pairing-list-page';
 export function GenerationPanel({ projectId, pairing }: { projectId: string; pairing: Pairing }) {
   const { t } = useTranslation();
   const { number } = useFormat();
-  const queryClient = useQueryClient();
   const start = useStartGeneration(projectId, pairing.id);
   const cancel = useCancelGeneration(projectId, pairing.id);
   const generation = pairing.generation;
@@ -29,12 +28,7 @@ export function GenerationPanel({ projectId, pairing }: { projectId: string; pai
   const noTables = options.data?.categories.find((c) => c.id === pairing.category.id)?.tables === 0;
 
   // The rounds are read again when a generation ends.
-  const wasActive = useRef(active);
-  useEffect(() => {
-    if (wasActive.current && !active)
-      void queryClient.invalidateQueries({ queryKey: pairingKeys.seats(projectId, pairing.id) });
-    wasActive.current = active;
-  }, [active, projectId, pairing.id, queryClient]);
+  useSeatsReload(projectId, pairing.id, generation);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="generation-title">
