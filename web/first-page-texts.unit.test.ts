@@ -2,7 +2,7 @@
  * The first page's texts ("The first page" in docs/architecture.md). The browser starts with the first page's part
  * of the catalogue only (locales/fr.ts, or locales/en.ts for English), and fetches every area's texts
  * (locales/fr-areas.ts, locales/en-areas.ts) before a signed-in screen renders (the loader of the signed-in routes in
- * web/app/router.tsx). So:
+ * web/app/routes/base.tsx). So:
  * - every key the first page's code asks for is in the first page's part, in both languages (no raw key shows before
  *   sign-in);
  * - the first page's part holds no file the first page does not use (a new area goes in the areas' part).
@@ -31,12 +31,14 @@ import {
 } from '../tests/support/locale-code';
 
 const ROUTER = 'web/app/router.tsx';
+/** The router and its route files (web/app/routes/), whose lazy pages and guards are behind sign-in. */
+const isRouterFile = (path: string) => path === ROUTER || path.startsWith('web/app/routes/');
 const SIGN_IN_PAGE = 'web/features/session/sign-in-page.tsx';
 
 // Not the router's lazy routes, nor the areas' texts, which web/lib/i18n.ts fetches for the signed-in routes.
 const firstPageModules = reachedModules(
   'web/main.tsx',
-  (importer, target) => importer !== ROUTER && !target.endsWith('-areas.ts'),
+  (importer, target) => !isRouterFile(importer) && !target.endsWith('-areas.ts'),
 );
 const firstPageCode = [...firstPageModules]
   .filter(([path]) => path.startsWith('web/'))

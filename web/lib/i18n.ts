@@ -76,8 +76,8 @@ export async function loadLanguage(lang: Language): Promise<void> {
 
 /**
  * The texts of every area behind sign-in, in the language shown and in the one being switched to; awaited before
- * a signed-in screen renders (web/app/router.tsx), so that no screen shows a raw key. Later switches of language
- * fetch the new language's areas before changing a label.
+ * a signed-in screen renders (appRoute in web/app/routes/base.tsx), so that no screen shows a raw key. Later
+ * switches of language fetch the new language's areas before changing a label.
  */
 export function loadAreas(): Promise<void> {
   areasNeeded = true;

@@ -19,8 +19,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { activityCategories, participants } from '../schema';
+import { activityCategories } from './activities';
 import { createdAt, id, ownedByProject, updatedAt } from './columns';
+import { participants } from './participants';
 
 export const meetingSessions = pgTable(
   'meeting_sessions',

@@ -3,9 +3,9 @@
  * generation (pairing_generations.from_round) seats them nowhere from that round.
  */
 import { index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
-import { participants } from '../schema';
 import { createdAt, ownedByProject } from './columns';
 import { pairings } from './pairings';
+import { participants } from './participants';
 
 export const pairingAbsences = pgTable(
   'pairing_absences',

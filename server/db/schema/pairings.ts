@@ -18,8 +18,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { activityCategories, activityTables, participants } from '../schema';
+import { activityCategories } from './activities';
+import { activityTables } from './activity-tables';
 import { createdAt, id, ownedByProject, updatedAt } from './columns';
+import { participants } from './participants';
 import { questionChoices, questions } from './questionnaire';
 
 export const pairings = pgTable(

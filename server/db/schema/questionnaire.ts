@@ -18,8 +18,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { groups, participants, roles } from '../schema';
 import { createdAt, id, ownedByProject, updatedAt } from './columns';
+import { groups } from './groups';
+import { participants } from './participants';
+import { roles } from './roles';
 
 export const questions = pgTable(
   'questions',

@@ -1,14 +1,14 @@
-import { ActionIcon, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDownload, IconPencil, IconPlus, IconSparkles, IconTrash, IconUpload } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconPlus, IconSparkles, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { B2bRequest, BlockedPair } from '../../../contracts/b2b';
-import { type Column, DataTable } from '../../components/data-table/data-table';
+import type { Column } from '../../components/data-table/data-table';
 import { listQueryOf } from '../../components/data-table/list-search';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { blockedQuery, requestExportUrl, requestListQuery, useDeleteRequest, useUnblockPair } from './api';
+import { B2bListTable } from './list-table';
 import { personLabel } from './person-select';
 import { BlockPairModal, ImportRequestsModal, RequestFormModal, SuggestModal } from './request-modals';
 import type { B2bSessionSearch } from './search';
@@ -32,7 +32,6 @@ export function RequestsTab({
   const list = useQuery(requestListQuery(projectId, sessionId, listQueryOf(listState)));
   const [modal, setModal] = useState<Modal>(null);
   const [editing, setEditing] = useState<B2bRequest | null>(null);
-  const [deleting, setDeleting] = useState<B2bRequest | null>(null);
   const remove = useDeleteRequest(projectId, sessionId);
 
   const columns: Column<B2bRequest>[] = [
@@ -61,75 +60,63 @@ export function RequestsTab({
       sortKey: 'source',
       render: (r) => t(`b2b.sources.${r.source}`),
     },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      render: (r) => {
-        const pair = `${personLabel(r.requester)} → ${personLabel(r.requested)}`;
-        return (
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label={t('common.edit')}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('b2b.requests.editNamed', { pair })}
-                onClick={() => setEditing(r)}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('common.delete')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('b2b.requests.deleteNamed', { pair })}
-                onClick={() => setDeleting(r)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        );
-      },
-    },
   ];
+
+  const pair = (r: B2bRequest) => `${personLabel(r.requester)} → ${personLabel(r.requested)}`;
 
   return (
     <Stack>
-      <Group justify="flex-end" gap="xs">
-        <Button
-          variant="default"
-          leftSection={<IconSparkles size={16} />}
-          onClick={() => setModal('suggest')}
-        >
-          {t('b2b.suggest.open')}
-        </Button>
-        <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setModal('import')}>
-          {t('b2b.import.open')}
-        </Button>
-        <Button
-          component="a"
-          href={requestExportUrl(projectId, sessionId)}
-          download
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-        >
-          {t('b2b.requests.export')}
-        </Button>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setModal('add')}>
-          {t('b2b.requests.add')}
-        </Button>
-      </Group>
-      <DataTable
-        label={t('b2b.requests.title')}
+      <B2bListTable
+        toolbar={
+          <Group justify="flex-end" gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconSparkles size={16} />}
+              onClick={() => setModal('suggest')}
+            >
+              {t('b2b.suggest.open')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setModal('import')}
+            >
+              {t('b2b.import.open')}
+            </Button>
+            <Button
+              component="a"
+              href={requestExportUrl(projectId, sessionId)}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+            >
+              {t('b2b.requests.export')}
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setModal('add')}>
+              {t('b2b.requests.add')}
+            </Button>
+          </Group>
+        }
         columns={columns}
-        data={list.data}
-        isLoading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        state={listState}
-        onStateChange={(next) => go(next as Partial<B2bSessionSearch>)}
-        getRowId={(r) => r.id}
-        emptyText={t('b2b.requests.empty')}
+        table={{
+          data: list.data,
+          isLoading: list.isFetching,
+          error: list.error,
+          onRetry: () => void list.refetch(),
+          state: listState,
+          onStateChange: (next) => go(next as Partial<B2bSessionSearch>),
+        }}
+        texts={{
+          label: t('b2b.requests.title'),
+          empty: t('b2b.requests.empty'),
+          editNamed: (r) => t('b2b.requests.editNamed', { pair: pair(r) }),
+          deleteNamed: (r) => t('b2b.requests.deleteNamed', { pair: pair(r) }),
+          deleteTitle: t('b2b.requests.deleteTitle'),
+          deleteBody: (r) => t('b2b.requests.deleteBody', { pair: pair(r) }),
+          deleted: t('b2b.requests.deleted'),
+        }}
+        onEdit={setEditing}
+        remove={remove}
       />
       <BlockedPairs projectId={projectId} sessionId={sessionId} onAdd={() => setModal('block')} />
       {(modal === 'add' || editing) && (
@@ -152,29 +139,6 @@ export function RequestsTab({
       {modal === 'block' && (
         <BlockPairModal projectId={projectId} sessionId={sessionId} onClose={() => setModal(null)} />
       )}
-      <ConfirmModal
-        opened={!!deleting}
-        title={t('b2b.requests.deleteTitle')}
-        confirmLabel={t('common.delete')}
-        danger
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifications.show({ color: 'teal', message: t('b2b.requests.deleted') });
-              setDeleting(null);
-            },
-          })
-        }
-      >
-        {deleting
-          ? t('b2b.requests.deleteBody', {
-              pair: `${personLabel(deleting.requester)} → ${personLabel(deleting.requested)}`,
-            })
-          : ''}
-      </ConfirmModal>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import type { HelpScreen } from '../../../contracts/help';
 
 /**
  * E10: the help of a screen is keyed by a stable id, derived from the route that shows the screen (TanStack route
- * ids, which follow the route tree of web/app/router.tsx). Every route of the router is either here or in
+ * ids, which follow the route tree of web/app/router.tsx and web/app/routes/). Every route of the router is either here or in
  * ROUTES_WITHOUT_SCREEN; screens.test.tsx checks it, so a new route must be given its screen.
  */
 export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {

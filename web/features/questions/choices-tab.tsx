@@ -1,23 +1,15 @@
-import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileImport, IconFolderPlus, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CHOICE_LABEL_MAX,
-  type ChoiceCategory,
-  categoryInput,
-  choiceInput,
-  type QuestionChoice,
-} from '../../../contracts/questions';
+import type { ChoiceCategory, QuestionChoice } from '../../../contracts/questions';
 import { EditDeleteActions } from '../../components/actions/edit-delete-actions';
-import { SubmitButton } from '../../components/forms/submit-button';
-import { useAppForm } from '../../components/forms/use-app-form';
-import { AppModal, ConfirmModal } from '../../components/modal/app-modal';
 import { serializeOrder } from '../../components/sortable/order';
 import { SortableList } from '../../components/sortable/sortable-list';
-import { questionKeys, saveChoiceLayout, useQuestionEdits } from './api';
+import { questionKeys, saveChoiceLayout } from './api';
 import { ChoiceImportModal } from './choice-import-modal';
+import { ChoiceDeleteConfirm, ChoiceItemModal } from './choice-modals';
 import type { QuestionTabProps } from './question-edit-page';
 
 type Dialog =
@@ -134,24 +126,16 @@ export function ChoicesTab({ projectId, question }: QuestionTabProps) {
           </Group>
         )}
       />
-      {dialog?.kind === 'choice' && (
-        <ChoiceModal
+      {(dialog?.kind === 'choice' || dialog?.kind === 'category') && (
+        <ChoiceItemModal
           projectId={projectId}
           question={question}
-          choice={dialog.choice}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'category' && (
-        <CategoryModal
-          projectId={projectId}
-          question={question}
-          category={dialog.category}
+          item={dialog}
           onClose={() => setDialog(null)}
         />
       )}
       {dialog?.kind === 'deleteChoice' && (
-        <DeleteConfirm
+        <ChoiceDeleteConfirm
           projectId={projectId}
           question={question}
           target={{ kind: 'choice', id: dialog.choice.id }}
@@ -163,7 +147,7 @@ export function ChoicesTab({ projectId, question }: QuestionTabProps) {
         />
       )}
       {dialog?.kind === 'deleteCategory' && (
-        <DeleteConfirm
+        <ChoiceDeleteConfirm
           projectId={projectId}
           question={question}
           target={{ kind: 'category', id: dialog.category.id }}
@@ -175,143 +159,5 @@ export function ChoicesTab({ projectId, question }: QuestionTabProps) {
         <ChoiceImportModal projectId={projectId} questionId={question.id} onClose={() => setDialog(null)} />
       )}
     </Stack>
-  );
-}
-
-function ChoiceModal({
-  projectId,
-  question,
-  choice,
-  onClose,
-}: QuestionTabProps & { choice: QuestionChoice | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const edits = useQuestionEdits(projectId, question.id);
-  const { field, onSubmit, submitting, dirty } = useAppForm({
-    schema: choiceInput,
-    initialValues: {
-      label: choice ? { ...choice.label } : { fr: '', en: '' },
-      categoryId: choice?.categoryId ?? null,
-    },
-    submit: (body) => edits.saveChoice.mutateAsync({ choiceId: choice?.id ?? null, body }),
-    successMessage: t(choice ? 'questions.notifications.saved' : 'questions.choices.added'),
-    onSaved: onClose,
-  });
-  const options = question.categories.map((c) => ({
-    value: c.id,
-    label: i18n.language === 'en' ? c.label.en : c.label.fr,
-  }));
-  return (
-    <AppModal
-      opened
-      onClose={onClose}
-      title={t(choice ? 'questions.choices.editTitle' : 'questions.choices.addTitle')}
-      dirty={dirty}
-    >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <TextInput
-            label={t('questions.fields.labelFr')}
-            required
-            maxLength={CHOICE_LABEL_MAX}
-            data-autofocus
-            {...field('label.fr')}
-          />
-          <TextInput
-            label={t('questions.fields.labelEn')}
-            required
-            maxLength={CHOICE_LABEL_MAX}
-            {...field('label.en')}
-          />
-          {options.length > 0 && (
-            <Select
-              label={t('questions.fields.category')}
-              data={options}
-              clearable
-              {...field('categoryId')}
-            />
-          )}
-        </Stack>
-        <Group justify="flex-end" mt="lg">
-          <SubmitButton loading={submitting}>{choice ? t('common.save') : t('common.create')}</SubmitButton>
-        </Group>
-      </form>
-    </AppModal>
-  );
-}
-
-function CategoryModal({
-  projectId,
-  question,
-  category,
-  onClose,
-}: QuestionTabProps & { category: ChoiceCategory | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const edits = useQuestionEdits(projectId, question.id);
-  const { field, onSubmit, submitting, dirty } = useAppForm({
-    schema: categoryInput,
-    initialValues: { label: category ? { ...category.label } : { fr: '', en: '' } },
-    submit: (body) => edits.saveCategory.mutateAsync({ categoryId: category?.id ?? null, body }),
-    successMessage: t('questions.notifications.saved'),
-    onSaved: onClose,
-  });
-  return (
-    <AppModal
-      opened
-      onClose={onClose}
-      title={t(category ? 'questions.choices.editCategoryTitle' : 'questions.choices.addCategoryTitle')}
-      dirty={dirty}
-    >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <TextInput
-            label={t('questions.fields.labelFr')}
-            required
-            maxLength={CHOICE_LABEL_MAX}
-            data-autofocus
-            {...field('label.fr')}
-          />
-          <TextInput
-            label={t('questions.fields.labelEn')}
-            required
-            maxLength={CHOICE_LABEL_MAX}
-            {...field('label.en')}
-          />
-        </Stack>
-        <Group justify="flex-end" mt="lg">
-          <SubmitButton loading={submitting}>{category ? t('common.save') : t('common.create')}</SubmitButton>
-        </Group>
-      </form>
-    </AppModal>
-  );
-}
-
-function DeleteConfirm({
-  projectId,
-  question,
-  target,
-  text,
-  onClose,
-}: QuestionTabProps & {
-  target: { kind: 'choice' | 'category'; id: string };
-  text: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const edits = useQuestionEdits(projectId, question.id);
-  const mutation = target.kind === 'choice' ? edits.deleteChoice : edits.deleteCategory;
-  return (
-    <ConfirmModal
-      opened
-      danger
-      title={t(
-        target.kind === 'choice' ? 'questions.choices.deleteTitle' : 'questions.choices.deleteCategoryTitle',
-      )}
-      confirmLabel={t('common.delete')}
-      loading={mutation.isPending}
-      onCancel={onClose}
-      onConfirm={() => mutation.mutate(target.id, { onSuccess: onClose })}
-    >
-      {text}
-    </ConfirmModal>
   );
 }

@@ -1,0 +1,54 @@
+/** The company's administration: companies and company switches (super-admins), the organisation. */
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { companySortable, companySwitchSortable } from '../../../contracts/companies';
+import { listSearchSchema } from '../../components/data-table/list-search';
+import { appRoute } from './base';
+
+// Loaded on demand, like every page behind sign-in ("The first page" in docs/architecture.md).
+const CompanyListPage = lazyRouteComponent(
+  () => import('../../features/companies/company-list-page'),
+  'CompanyListPage',
+);
+
+const CompanySwitchListPage = lazyRouteComponent(
+  () => import('../../features/companies/company-switch-list-page'),
+  'CompanySwitchListPage',
+);
+
+const OrganisationPage = lazyRouteComponent(
+  () => import('../../features/organisation/organisation-page'),
+  'OrganisationPage',
+);
+
+const companiesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'admin/companies',
+  validateSearch: listSearchSchema(companySortable).extend({
+    status: z.enum(['archived', 'all']).optional().catch(undefined),
+  }),
+  beforeLoad: ({ context }) => {
+    if (!context.user.isSuperAdmin) throw redirect({ to: '/projects' });
+  },
+  component: CompanyListPage,
+});
+
+const companySwitchesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'admin/company-switches',
+  validateSearch: listSearchSchema(companySwitchSortable),
+  beforeLoad: ({ context }) => {
+    if (!context.user.isSuperAdmin) throw redirect({ to: '/projects' });
+  },
+  component: CompanySwitchListPage,
+});
+
+/** A2: the organisation (the signed-in user's company). */
+const organisationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'admin/organisation',
+  component: OrganisationPage,
+});
+
+/** Under the app. */
+export const adminRoutes = [companiesRoute, companySwitchesRoute, organisationRoute] as const;
