@@ -25,6 +25,7 @@ import { pairingSearch } from '../features/pairings/search';
 import { participantSearch } from '../features/participants/search';
 import { projectQuery } from '../features/projects/api';
 import { questionEditionSearch } from '../features/questions/tabs';
+import { scoresSearch } from '../features/scores/search';
 import { sessionQuery } from '../features/session/api';
 import { SignInPage } from '../features/session/sign-in-page';
 import { ApiError } from '../lib/api';
@@ -108,6 +109,7 @@ const QuestionEditPage = lazyRouteComponent(
   'QuestionEditPage',
 );
 const WeightsPage = lazyRouteComponent(() => import('../features/questions/weights-page'), 'WeightsPage');
+const ScoresPage = lazyRouteComponent(() => import('../features/scores/scores-page'), 'ScoresPage');
 const ParticipantListPage = lazyRouteComponent(
   () => import('../features/participants/participant-list-page'),
   'ParticipantListPage',
@@ -456,6 +458,14 @@ const projectWeightsRoute = createRoute({
   component: WeightsPage,
 });
 
+/** M5: the scores screen (from/to, the pairs' scores, the averages, exports; X1 a pair's breakdown). */
+const projectScoresRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'questions/scores',
+  validateSearch: scoresSearch,
+  component: ScoresPage,
+});
+
 /** Q1: a question's edition, its tab in the URL. */
 const projectQuestionRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -533,6 +543,7 @@ const routeTree = rootRoute.addChildren([
       projectPairingSeatsRoute,
       projectQuestionsRoute,
       projectWeightsRoute,
+      projectScoresRoute,
       projectQuestionRoute,
     ]),
     outboxRoute,
