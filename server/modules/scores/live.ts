@@ -64,3 +64,8 @@ export async function liveScores(deps: Deps, projectId: string): Promise<LiveSco
   cache.set(projectId, live);
   return live;
 }
+
+/** Forgets the kept scores (the bench measures a first computation; tests never need it). */
+export function forgetLiveScores() {
+  cache.clear();
+}

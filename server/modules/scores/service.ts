@@ -97,6 +97,11 @@ const liveValue = (live: LiveScores): PairValue => {
 /** The selection's pairs, best first, kept while the same scores and selection are asked for (paging). */
 const sortedCache = new Map<string, { key: string; keys: Float64Array }>();
 
+/** Forgets the sorted pairs (the bench measures a first computation). */
+export function forgetSortedPairs() {
+  sortedCache.clear();
+}
+
 export function selectionPairs(projectId: string, selection: Selection) {
   const { live, from, to } = selection;
   const key = `${live.key}|${from.join(',')}|${to.join(',')}`;
