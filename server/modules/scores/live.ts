@@ -28,7 +28,8 @@ export interface LiveScores {
   total: number;
 }
 
-const cache = new Map<string, LiveScores>();
+/** The matrix of the last input seen, per project (only the matrix: the rest is read fresh at each request). */
+const cache = new Map<string, { key: string; matrix: ScoreMatrix }>();
 
 function inputKey(questions: LiveScores['questions'], ids: string[], answers: Answers[]) {
   const hash = createHash('sha1');
@@ -37,7 +38,7 @@ function inputKey(questions: LiveScores['questions'], ids: string[], answers: An
   ids.forEach((id, k) => {
     hash.update(id);
     for (const [question, chosen] of Object.entries(answers[k]))
-      hash.update(`${question}=${chosen.join(',')};`);
+      hash.update(`${question}=${[...chosen].sort().join(',')};`);
   });
   return hash.digest('hex');
 }
@@ -48,9 +49,10 @@ export async function liveScores(deps: Deps, projectId: string): Promise<LiveSco
   const ids = people.map((p) => p.id);
   const key = inputKey(questions, ids, answers);
   const cached = cache.get(projectId);
-  if (cached?.key === key) return cached;
-  const matrix = await scoreProject(questions, answers, { threads: 2 });
-  const live: LiveScores = {
+  // Memberships and own answers are taken from this read: a group change alone keeps the matrix, not the groups.
+  const matrix = cached?.key === key ? cached.matrix : await scoreProject(questions, answers, { threads: 2 });
+  cache.set(projectId, { key, matrix });
+  return {
     key,
     ids,
     index: new Map(ids.map((id, k) => [id, k])),
@@ -61,8 +63,6 @@ export async function liveScores(deps: Deps, projectId: string): Promise<LiveSco
     matrix,
     total: questions.reduce((sum, q) => sum + q.weight, 0),
   };
-  cache.set(projectId, live);
-  return live;
 }
 
 /** Forgets the kept scores (the bench measures a first computation; tests never need it). */

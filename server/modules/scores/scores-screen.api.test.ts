@@ -264,6 +264,21 @@ describe('the scores screen', () => {
     ).toEqual(expected);
   });
 
+  it('follows a group whose members change, the answers staying the same', async () => {
+    const { project, people } = fixture;
+    const groupB = await group(camille, project.id, []);
+    const empty = await ok(await camille.get(url(`view?fromGroup=${groupB}`)));
+    expect(empty).toMatchObject({ total: 0, items: [], empty: null });
+    await ok(
+      await camille.post(`/api/projects/${project.id}/participants/add-to-group`, {
+        ids: [people[3]],
+        groupId: groupB,
+      }),
+    );
+    const joined = await ok(await camille.get(url(`view?fromGroup=${groupB}`)));
+    expect(joined.items.map(names)).toEqual(['Émile-Léa', 'Émile-Noé', 'Émile-Zoé']);
+  });
+
   it("answers 404 for another company's project, group or participant, and 400 for bad input", async () => {
     const { project, people } = fixture;
     const other = await buildProject(jordan);
