@@ -20,6 +20,7 @@ export const HELP_SCREENS = [
   'project.questions',
   'project.questionEdition',
   'project.questionWeights',
+  'project.questionScores',
   'project.activities',
   'project.activitySettings',
   'project.activityImport',

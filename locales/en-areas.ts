@@ -31,5 +31,6 @@ export { default as projectConfig } from './en/project-config.json';
 export { default as questions } from './en/questions.json';
 export { default as releases } from './en/releases.json';
 export { default as roles } from './en/roles.json';
+export { default as scores } from './en/scores.json';
 export { default as sorting } from './en/sorting.json';
 export { default as wizard } from './en/wizard.json';

@@ -31,5 +31,6 @@ export { default as projectConfig } from './fr/project-config.json';
 export { default as questions } from './fr/questions.json';
 export { default as releases } from './fr/releases.json';
 export { default as roles } from './fr/roles.json';
+export { default as scores } from './fr/scores.json';
 export { default as sorting } from './fr/sorting.json';
 export { default as wizard } from './fr/wizard.json';

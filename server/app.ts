@@ -43,6 +43,7 @@ import { registerProjectRoutes } from './modules/projects/routes';
 import { registerQuestionRoutes } from './modules/questions/routes';
 import { registerReleaseRoutes } from './modules/releases/routes';
 import { registerRoleRoutes } from './modules/roles/routes';
+import { registerScoreRoutes } from './modules/scores/routes';
 import { registerSearchRoutes } from './modules/search/routes';
 import { registerSessionHook, registerSessionRoutes } from './modules/session/routes';
 import { registerTextRoutes } from './modules/texts/routes';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerLandingRoutes(app, deps);
   registerPairingRoutes(app, deps);
   registerQuestionRoutes(app, deps);
+  registerScoreRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

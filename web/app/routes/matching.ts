@@ -4,6 +4,7 @@ import { b2bListSearch, b2bSessionSearch } from '../../features/b2b/search';
 import { seatsSearch } from '../../features/pairing-seats/search';
 import { pairingSearch } from '../../features/pairings/search';
 import { questionEditionSearch } from '../../features/questions/tabs';
+import { scoresSearch } from '../../features/scores/search';
 import { projectRoute } from './base';
 
 // Loaded on demand, like every page behind sign-in ("The first page" in docs/architecture.md).
@@ -18,6 +19,8 @@ const QuestionEditPage = lazyRouteComponent(
 );
 
 const WeightsPage = lazyRouteComponent(() => import('../../features/questions/weights-page'), 'WeightsPage');
+
+const ScoresPage = lazyRouteComponent(() => import('../../features/scores/scores-page'), 'ScoresPage');
 
 const PairingListPage = lazyRouteComponent(
   () => import('../../features/pairings/pairing-list-page'),
@@ -50,6 +53,14 @@ const projectWeightsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'questions/weights',
   component: WeightsPage,
+});
+
+/** M5: the scores screen (from/to, the pairs' scores, the averages, exports; X1 a pair's breakdown). */
+const projectScoresRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'questions/scores',
+  validateSearch: scoresSearch,
+  component: ScoresPage,
 });
 
 /** Q1: a question's edition, its tab in the URL. */
@@ -103,6 +114,7 @@ const projectB2bSessionRoute = createRoute({
 export const matchingRoutes = [
   projectQuestionsRoute,
   projectWeightsRoute,
+  projectScoresRoute,
   projectQuestionRoute,
   projectPairingsRoute,
   projectPairingRoute,

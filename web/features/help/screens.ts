@@ -29,6 +29,7 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/projects/$projectId/questions': 'project.questions',
   '/app/projects/$projectId/questions/$questionId': 'project.questionEdition',
   '/app/projects/$projectId/questions/weights': 'project.questionWeights',
+  '/app/projects/$projectId/questions/scores': 'project.questionScores',
   '/app/projects/$projectId/b2b': 'project.b2b',
   '/app/projects/$projectId/b2b/$sessionId': 'project.b2bSession',
   '/app/outbox': 'outbox',

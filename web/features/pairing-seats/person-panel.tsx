@@ -4,6 +4,7 @@ import { IconUserCheck, IconUserX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SeatPerson } from '../../../contracts/pairing-seats';
 import type { SeatTable } from '../../../contracts/pairings';
+import { TableMates } from '../scores/table-mates';
 import { useClearAbsence, useMarkAbsent } from './api';
 import { ConflictIcon } from './conflict-icons';
 import { useTableLabel } from './table-card';
@@ -87,6 +88,12 @@ export function PersonPanel(props: {
               ))}
             </Stack>
           )}
+          <TableMates
+            projectId={props.projectId}
+            participantId={person.participantId}
+            tableId={person.tableId}
+            tables={props.tables}
+          />
           {person.absentFrom !== null ? (
             <Group gap="xs">
               <Text size="sm" c="red.9">

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Group, Loader, Paper, Stack, Switch, Text, T
 import {
   IconArchive,
   IconArchiveOff,
+  IconChartBar,
   IconListCheck,
   IconPlus,
   IconScale,
@@ -77,6 +78,14 @@ export function QuestionListPage() {
             params={{ projectId }}
           >
             {t('questions.weights.link')}
+          </ButtonTo>
+          <ButtonTo
+            variant="default"
+            leftSection={<IconChartBar size={16} />}
+            to="/projects/$projectId/questions/scores"
+            params={{ projectId }}
+          >
+            {t('scores.open')}
           </ButtonTo>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
             {t('questions.create')}

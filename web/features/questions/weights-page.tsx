@@ -13,7 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconChartBar, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScoreStatus, WeightList } from '../../../contracts/question-answers';
 import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
 import { ConfirmModal } from '../../components/modal/app-modal';
-import { AnchorTo } from '../../components/router-links';
+import { AnchorTo, ButtonTo } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useResetScores, useSaveWeights, weightsQuery } from './api';
@@ -41,9 +41,19 @@ export function WeightsPage() {
           {t('questions.edition.back')}
         </Group>
       </AnchorTo>
-      <Title order={1} size="h2">
-        {t('questions.weights.title')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('questions.weights.title')}
+        </Title>
+        <ButtonTo
+          variant="default"
+          leftSection={<IconChartBar size={16} />}
+          to="/projects/$projectId/questions/scores"
+          params={{ projectId }}
+        >
+          {t('scores.open')}
+        </ButtonTo>
+      </Group>
       <Text c="dimmed" size="sm">
         {t('questions.weights.intro')}
       </Text>
