@@ -20,30 +20,31 @@ const prefixOne = plainText(MEETING_PREFIX_MAX).pipe(
 const minutes = (max: number, min: number, key: string) =>
   z.number({ error: key }).int({ error: key }).min(min, { error: key }).max(max, { error: key });
 
-/** The spec's Prefix, Startdate, Duration, Interval, TypeID, GeneratePresential, GenerateVirtual. */
-export const pairingMeetingsInput = z
-  .object({
-    /** Titles are « {prefix} {round} – Table {number} » in each language. */
-    prefix: localized(prefixOne),
-    /** The first round's start, a local time of the project's zone (required). */
-    startsAt: localDateTime.nullable().default(null),
-    startsAtOffset: offsetChoice.optional(),
-    durationMinutes: minutes(MEETING_DURATION_MAX, 1, 'validation.pairingMeetings.duration'),
-    intervalMinutes: minutes(MEETING_INTERVAL_MAX, 0, 'validation.pairingMeetings.interval').default(0),
-    type: activityType.default('meeting'),
-    inPerson: z.boolean().default(true),
-    virtual: z.boolean().default(false),
-  })
-  .superRefine((value, ctx) => {
-    if (value.startsAt === null)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['startsAt'],
-        message: 'validation.pairingMeetings.startRequired',
-      });
-    if (!value.inPerson && !value.virtual)
-      ctx.addIssue({ code: 'custom', path: ['inPerson'], message: 'validation.pairingMeetings.mode' });
-  });
+/**
+ * The spec's Prefix, Startdate, Duration, Interval, TypeID, GeneratePresential, GenerateVirtual. The start and the
+ * mode are checked by the server after the pairing is found (a missing start is 400 under startsAt, neither mode
+ * 400 under inPerson); the form checks them first with `pairingMeetingsForm`.
+ */
+export const pairingMeetingsInput = z.object({
+  /** Titles are « {prefix} {round} – Table {number} » in each language. */
+  prefix: localized(prefixOne),
+  /** The first round's start, a local time of the project's zone (required). */
+  startsAt: localDateTime.nullable().default(null),
+  startsAtOffset: offsetChoice.optional(),
+  durationMinutes: minutes(MEETING_DURATION_MAX, 1, 'validation.pairingMeetings.duration'),
+  intervalMinutes: minutes(MEETING_INTERVAL_MAX, 0, 'validation.pairingMeetings.interval').default(0),
+  type: activityType.default('meeting'),
+  inPerson: z.boolean().default(true),
+  virtual: z.boolean().default(false),
+});
+
+/** The form's rules: the server's, plus a start and at least one of in person and virtual. */
+export const pairingMeetingsForm = pairingMeetingsInput.superRefine((value, ctx) => {
+  if (value.startsAt === null)
+    ctx.addIssue({ code: 'custom', path: ['startsAt'], message: 'validation.pairingMeetings.startRequired' });
+  if (!value.inPerson && !value.virtual)
+    ctx.addIssue({ code: 'custom', path: ['inPerson'], message: 'validation.pairingMeetings.mode' });
+});
 export type PairingMeetingsInput = z.input<typeof pairingMeetingsInput>;
 export type PairingMeetingsValues = z.output<typeof pairingMeetingsInput>;
 

@@ -115,9 +115,12 @@ export async function generateMeetings(
     // The pairing row is the lock: two generations at once run one after the other, the second replacing the first.
     const pairing = await getPairingRow(tx, scope, pairingId, true);
     const project = await assertProject(tx, auth, projectId);
+    if (!input.startsAt) throw AppError.field('startsAt', 'validation.pairingMeetings.startRequired');
+    if (!input.inPerson && !input.virtual)
+      throw AppError.field('inPerson', 'validation.pairingMeetings.mode');
     if (await gens.activeGeneration(tx, pairingId))
       throw new AppError('pairings.generationRunning', 'conflict');
-    const first = instantOf(input.startsAt as string, project.timeZone, input.startsAtOffset, 'startsAt');
+    const first = instantOf(input.startsAt, project.timeZone, input.startsAtOffset, 'startsAt');
     const tables = await repo.seatedTables(tx, pairingId);
     if (!tables.length) throw new AppError('pairingMeetings.noSeats', 'conflict');
 

@@ -10,7 +10,7 @@ import {
   type PairingMeetingsInput,
   type PairingMeetingsResult,
   type PairingMeetingsState,
-  pairingMeetingsInput,
+  pairingMeetingsForm,
 } from '../../../contracts/pairing-meetings';
 import { showError } from '../../components/feedback/error-dialog';
 import { SubmitButton } from '../../components/forms/submit-button';
@@ -45,7 +45,7 @@ export function MeetingsFormModal({
     onClose();
   };
   const { form, field, onSubmit, submitting, dirty } = useAppForm({
-    schema: pairingMeetingsInput,
+    schema: pairingMeetingsForm,
     initialValues: { ...state.settings } as PairingMeetingsInput,
     submit: async (body) => {
       if (state.existing.meetings > 0) {
