@@ -195,3 +195,13 @@ export async function roundTimes(db: Executor, pairingId: string) {
     .groupBy(pairingMeetings.round)
     .orderBy(asc(pairingMeetings.round));
 }
+
+/** Rooms still waiting for a job that could not be queued: failed, with the reason shown on the link tab. */
+export async function failRooms(db: Executor, ids: string[], reason: string) {
+  for (let i = 0; i < ids.length; i += 1000) {
+    await db
+      .update(activities)
+      .set({ videoRoomStatus: 'failed', videoRoomError: reason })
+      .where(and(inArray(activities.id, ids.slice(i, i + 1000)), eq(activities.videoRoomStatus, 'pending')));
+  }
+}

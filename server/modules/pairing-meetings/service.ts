@@ -12,7 +12,7 @@ import { assertProject } from '../activities/category-service';
 import { toLocalTime } from '../activities/local-time';
 import { instantOf } from '../activities/service';
 import { ACTIVITY_DESCRIPTION } from '../activities/texts';
-import { enqueueVideoRoom, roomEnd } from '../activity-video/room-job';
+import { enqueueVideoRoom, roomEnd, VIDEO_ROOM_JOB } from '../activity-video/room-job';
 import * as gens from '../pairings/generation-repository';
 import { getPairingRow, scopeOf } from '../pairings/service';
 import type { AuthContext } from '../session/auth-context';
@@ -28,6 +28,40 @@ import * as repo from './repository';
 export const DEFAULT_PREFIX = { fr: 'Ronde', en: 'Round' };
 const DEFAULT_DURATION = 20;
 const DEFAULT_INTERVAL = 5;
+
+/**
+ * After the commit, as the video tab does: one `activities.video-room` job per room, inserted 500 at a time through
+ * pg-boss (one statement each, not one request per room); a process without the queue runs them in the background.
+ * Rooms whose jobs cannot be queued are marked failed (« interrompue »): the link tab offers to try again.
+ */
+async function queueRooms(deps: Deps, ids: string[]) {
+  if (!ids.length) return;
+  const boss = deps.jobs.boss;
+  const queue = boss ? await boss.getQueue(VIDEO_ROOM_JOB).catch(() => null) : null;
+  try {
+    if (!boss || !queue) {
+      for (const activityId of ids) await enqueueVideoRoom(deps, { activityId, attempt: 1 });
+      return;
+    }
+    for (let i = 0; i < ids.length; i += 500) {
+      await boss.insert(
+        ids.slice(i, i + 500).map((activityId) => ({
+          name: VIDEO_ROOM_JOB,
+          data: { activityId, attempt: 1 },
+          retryLimit: 2,
+          retryDelay: 5,
+          expireInSeconds: 120,
+        })),
+      );
+    }
+  } catch (error) {
+    console.error(
+      'pairing meetings: video rooms not queued:',
+      String((error as Error).message).slice(0, 300),
+    );
+    await repo.failRooms(deps.db, ids, 'interrupted');
+  }
+}
 
 /** « Ronde 2 – Table 7 » (rounds counted from 1, as the screens show them). */
 export function meetingTitle(prefix: string, round: number, table: number) {
@@ -178,8 +212,7 @@ export async function generateMeetings(
     });
     return { created: activityRows.length, members, replaced: old.length, rooms };
   });
-  // After the commit, as the video tab does: a room whose job cannot be queued shows as interrupted and can be retried.
-  for (const activityId of result.rooms) await enqueueVideoRoom(deps, { activityId, attempt: 1 });
+  await queueRooms(deps, result.rooms);
   return {
     created: result.created,
     members: result.members,
