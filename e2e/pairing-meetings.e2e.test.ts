@@ -34,13 +34,15 @@ async function seed(api: ApiClient) {
   const role = await api.call<{ id: string }>('POST', `${base}/roles`, {
     name: { fr: 'Acheteur', en: 'Buyer' },
   });
+  const people: string[] = [];
   for (let i = 1; i <= 6; i++) {
-    await api.call('POST', `${base}/participants`, {
+    const created = await api.call<{ id: string }>('POST', `${base}/participants`, {
       roleId: role.id,
       firstName: `Personne${i}`,
       lastName: `Essai${i}`,
       email: `rdv${i}-${project.id.slice(0, 8)}@example.test`,
     });
+    people.push(created.id);
   }
   const pairing = await api.call<{ id: string }>('POST', `${base}/pairings`, {
     name: 'Réseautage du matin',
@@ -59,13 +61,13 @@ async function seed(api: ApiClient) {
     async () => (await api.call<{ generation: Generation }>('GET', url)).generation?.status,
     60_000,
   ).toBe('done');
-  return { projectId: project.id, pairingId: pairing.id, url, startsOn: project.startsOn };
+  return { projectId: project.id, pairingId: pairing.id, url, startsOn: project.startsOn, people };
 }
 
 /**
  * M6, in French and in English: on a generated pairing, the organiser opens « Générer les rendez-vous », reads the
  * preview, generates (the spec's success sentence), regenerates after a confirmation that says how many go, and
- * finds a meeting in the calendar.
+ * finds a meeting in the calendar and in a seated person's agenda.
  */
 describe.each(LANGUAGES)('meetings from a pairing (%s)', (language) => {
   const t = TEXTS[language];
@@ -73,7 +75,7 @@ describe.each(LANGUAGES)('meetings from a pairing (%s)', (language) => {
 
   test('generate the meetings, regenerate them, and see one in the calendar', async ({ page }) => {
     const api = await signIn(page, ORGANISER, language);
-    const { projectId, pairingId, url, startsOn } = await seed(api);
+    const { projectId, pairingId, url, startsOn, people } = await seed(api);
     const state = await api.call<State>('GET', `${url}/meetings`);
     expect(state.tablesPerRound).toHaveLength(2);
     expect(state.settings.startsAt).toBe(`${startsOn}T09:00`);
@@ -126,6 +128,15 @@ describe.each(LANGUAGES)('meetings from a pairing (%s)', (language) => {
       .filter({ hasText: language === 'fr' ? 'Ronde 1 – Table' : 'Round 1 – Table' })
       .first();
     await event.waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    // A seated person's agenda, in their panel: their two meetings, one per round.
+    await page.goto(`/projects/${projectId}/participants?participant=${people[0]}`);
+    const agenda = page.getByTestId('participant-agenda');
+    await until(() => agenda.locator('tbody tr').count()).toBe(2);
+    expect(await agenda.locator('tbody tr').first().textContent()).toContain(
+      language === 'fr' ? 'Ronde 1 – Table' : 'Round 1 – Table',
+    );
     await expectNoSeriousA11yViolations(page);
   });
 });

@@ -24,6 +24,7 @@ export { default as organisation } from './en/organisation.json';
 export { default as pairingMeetings } from './en/pairing-meetings.json';
 export { default as pairingSeats } from './en/pairing-seats.json';
 export { default as pairings } from './en/pairings.json';
+export { default as participantAgenda } from './en/participant-agenda.json';
 export { default as participantImport } from './en/participant-import.json';
 export { default as participants } from './en/participants.json';
 export { default as phone } from './en/phone.json';

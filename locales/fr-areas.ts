@@ -24,6 +24,7 @@ export { default as organisation } from './fr/organisation.json';
 export { default as pairingMeetings } from './fr/pairing-meetings.json';
 export { default as pairingSeats } from './fr/pairing-seats.json';
 export { default as pairings } from './fr/pairings.json';
+export { default as participantAgenda } from './fr/participant-agenda.json';
 export { default as participantImport } from './fr/participant-import.json';
 export { default as participants } from './fr/participants.json';
 export { default as phone } from './fr/phone.json';

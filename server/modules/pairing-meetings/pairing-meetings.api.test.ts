@@ -304,7 +304,7 @@ describe('meetings from a pairing (M6)', () => {
 });
 
 describe('where the meetings show, and the seats’ calendar conflicts', () => {
-  it('shows the meetings in the calendar view and in a seated person’s iCalendar feed', async () => {
+  it('shows the meetings in the calendar view, a seated person’s agenda and their iCalendar feed', async () => {
     const set = await seatedPairing(camille, t.database.db, {
       tables: 3,
       seats: 2,
@@ -318,6 +318,18 @@ describe('where the meetings show, and the seats’ calendar conflicts', () => {
     expect(calendar.items.map((i) => `${i.startsAtLocal.slice(11)} ${i.title.fr}`)).toEqual(
       expect.arrayContaining(['09:00 Ronde 1 – Table 1', '09:50 Ronde 3 – Table 3']),
     );
+    // Essai04's agenda (the participant panel) lists their three meetings, by start.
+    const agenda = ok<{ items: { title: { fr: string }; startsAtLocal: string; location: string }[] }>(
+      await camille.get(`${api(set.projectId)}/participants/${set.participants[3]}/agenda`),
+    );
+    expect(agenda.items.map((i) => `${i.startsAtLocal.slice(11)} ${i.title.fr} @ ${i.location}`)).toEqual([
+      '09:00 Ronde 1 – Table 2 @ Table 2',
+      '09:25 Ronde 2 – Table 2 @ Table 2',
+      '09:50 Ronde 3 – Table 3 @ Table 3',
+    ]);
+    expect(
+      (await jordan.get(`${api(set.projectId)}/participants/${set.participants[3]}/agenda`)).status,
+    ).toBe(404);
     const ics = String(
       (await camille.get(`${api(set.projectId)}/participants/${set.participants[3]}/calendar.ics`)).body,
     );
