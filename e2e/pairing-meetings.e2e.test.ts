@@ -73,7 +73,9 @@ describe.each(LANGUAGES)('meetings from a pairing (%s)', (language) => {
   const t = TEXTS[language];
   const m = t.pairingMeetings;
 
-  test('generate the meetings, regenerate them, and see one in the calendar', async ({ page }) => {
+  test('generate the meetings, regenerate them, see one in the calendar and in a person’s agenda', async ({
+    page,
+  }) => {
     const api = await signIn(page, ORGANISER, language);
     const { projectId, pairingId, url, startsOn, people } = await seed(api);
     const state = await api.call<State>('GET', `${url}/meetings`);
