@@ -1,20 +1,36 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconDownload, IconRefresh } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
-import { pairingExportUrl, pairingMeetingsQuery } from './api';
+import { meetingsKey, pairingExportUrl, pairingMeetingsQuery } from './api';
 import { MeetingsFormModal } from './meetings-form-modal';
 
 /**
  * M6 on the pairing's page, next to the rounds: the meetings generated from the seats (how many, when), a notice
  * when the seats were generated again since, « Générer / Régénérer les rendez-vous », and « Excel du jumelage ».
  */
-export function MeetingsPanel({ projectId, pairingId }: { projectId: string; pairingId: string }) {
+export function MeetingsPanel({
+  projectId,
+  pairingId,
+  seatsChangedAt,
+}: {
+  projectId: string;
+  pairingId: string;
+  /** The last seat generation's end: when it changes, the seats changed and the meetings may be out of date. */
+  seatsChangedAt: string | null;
+}) {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
+  const queryClient = useQueryClient();
   const state = useQuery(pairingMeetingsQuery(projectId, pairingId));
+  const seen = useRef(seatsChangedAt);
+  useEffect(() => {
+    if (seen.current !== seatsChangedAt)
+      void queryClient.invalidateQueries({ queryKey: meetingsKey(projectId, pairingId) });
+    seen.current = seatsChangedAt;
+  }, [seatsChangedAt, projectId, pairingId, queryClient]);
   const [open, setOpen] = useState(false);
   const data = state.data;
   const seated = (data?.tablesPerRound.length ?? 0) > 0;

@@ -83,7 +83,13 @@ export function PairingPage() {
           </Group>
           <PreflightPanel projectId={projectId} pairingId={pairingId} />
           <GenerationPanel projectId={projectId} pairing={pairing.data} />
-          <MeetingsPanel projectId={projectId} pairingId={pairingId} />
+          <MeetingsPanel
+            projectId={projectId}
+            pairingId={pairingId}
+            seatsChangedAt={
+              pairing.data.generation?.finishedAt ? String(pairing.data.generation.finishedAt) : null
+            }
+          />
           <GroupsPanel projectId={projectId} pairingId={pairingId} />
           <RulesPanel projectId={projectId} pairingId={pairingId} />
           {editing && (
