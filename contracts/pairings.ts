@@ -164,9 +164,24 @@ export const seatTable = z.object({
   people: z.array(person),
 });
 export type SeatTable = z.input<typeof seatTable>;
+export const pairingSeatsQuery = z.object({
+  /** One round only (from 0), as the seats screen shows it; every generated round when left out. */
+  round: z.coerce
+    .number({ error: 'validation.pairingSeats.round' })
+    .int({ error: 'validation.pairingSeats.round' })
+    .min(0, { error: 'validation.pairingSeats.round' })
+    .max(PAIRING_ROUNDS_MAX - 1, { error: 'validation.pairingSeats.round' })
+    .optional(),
+});
+export type PairingSeatsQuery = z.input<typeof pairingSeatsQuery>;
 export const pairingSeats = z.object({
-  /** Each generated round with every table of the category (empty ones too, so that people can be moved there). */
+  /**
+   * Each generated round (or only the one asked with `?round=`) with every table of the category (empty ones too,
+   * so that people can be moved there).
+   */
   rounds: z.array(z.object({ round: z.number().int(), tables: z.array(seatTable) })),
+  /** Every generated round (from 0), whichever `rounds` lists: the seats screen's round selector. */
+  roundNumbers: z.array(z.number().int()),
   /** Live adjustment: the people marked absent, from which round (from 0). */
   absences: z.array(z.object({ participantId: z.uuid(), fromRound: z.number().int() })),
   stats: z
@@ -293,7 +308,9 @@ export const getPairingSeats = defineEndpoint({
   path: `${base}/:pairingId/seats`,
   access: 'user',
   tag,
-  summary: 'M3 the generated rounds: round → table → people, and the stats of the generation that wrote them',
+  summary:
+    'M3 the generated rounds (every one, or one with `?round=`): round → table → people, and the stats of the generation that wrote them',
   params: pairingParams,
+  query: pairingSeatsQuery,
   response: pairingSeats,
 });

@@ -44,7 +44,10 @@ export const importRow = z.object({
   /** The line of the file (the header is line 1). */
   line: z.number().int(),
   action: z.enum(IMPORT_ACTIONS),
-  /** Why the row is skipped, in the caller's language. */
+  /**
+   * Why the row is skipped, in the caller's language; for a row that is saved, its warnings (Q1: an unknown choice
+   * label left out, a question archived or not asked to the participant, not written).
+   */
   reasons: z.array(z.string()),
   email: z.string(),
   name: z.string(),
@@ -69,8 +72,13 @@ export const participantImport = z.object({
   columns: z.array(z.string()),
   /** What each column feeds (same order as `columns`); null: the column is ignored. */
   mapping: z.array(z.string().nullable()),
-  /** What a column may feed: the standard targets and the project's active own fields. */
-  targets: z.array(z.object({ key: z.string(), label: localizedName })),
+  /**
+   * What a column may feed: the standard targets, the project's active own fields and its questions
+   * (`question.<id>`, `group: 'questionnaire'`, archived ones too: their cells are reported, not written).
+   */
+  targets: z.array(
+    z.object({ key: z.string(), label: localizedName, group: z.enum(['questionnaire']).optional() }),
+  ),
   summary: importSummary,
   rows: z.array(importRow),
   page: z.number().int(),
@@ -88,7 +96,7 @@ const tag = 'participants';
 
 export const importQuery = z.object({
   page: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(100_000).default(1),
-  /** Only the rows that will not be saved as they are (skipped ones). */
+  /** Only the rows that will not be saved as they are (skipped ones, and those with warnings). */
   problems: z
     .enum(['true', 'false'], { error: 'validation.invalid' })
     .transform((v) => v === 'true')

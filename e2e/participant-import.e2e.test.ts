@@ -115,6 +115,92 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     await until(() => tableRows(page).count()).toBe(2);
   });
 
+  /** Q1: a column per question of the questionnaire: an unknown label is a warning, the known one is saved. */
+  test('import answers to a question: the warning for an unknown label, then the answer in the panel', async ({
+    page,
+    baseUrl,
+  }) => {
+    const api = await ApiClient.signIn(baseUrl, ORGANISER);
+    const project = await api.createProject();
+    await api.call('POST', `/api/projects/${project.id}/roles`, { name: { fr: 'Acheteur', en: 'Buyer' } });
+    const title = { fr: 'Secteur d’activité 🍁', en: 'Industry 🍁' };
+    const question = await api.call<{ id: string }>('POST', `/api/projects/${project.id}/questions`, {
+      title,
+      kind: 'multiple',
+    });
+    for (const label of [
+      { fr: 'Énergie', en: 'Energy' },
+      { fr: 'Santé', en: 'Health' },
+    ]) {
+      await api.call('POST', `/api/projects/${project.id}/questions/${question.id}/choices`, {
+        label,
+        categoryId: null,
+      });
+    }
+    const en = language === 'en';
+    const lastName = uniqueName('Gagnon');
+    const key = lastName.split(' ').at(-1) as string;
+    const unknown = en ? 'Aerospace' : 'Aérospatiale';
+    const lines = en
+      ? [
+          'Email,First name,Last name,Role,Industry 🍁',
+          `lea.${key}@example.test,Léa,${lastName},Buyer,Energy | ${unknown}`,
+        ]
+      : [
+          'Courriel;Prénom;Nom;Rôle;Secteur d’activité 🍁',
+          `lea.${key}@example.test;Léa;${lastName};Acheteur;Énergie | ${unknown}`,
+        ];
+
+    await signIn(page, ORGANISER, language);
+    await page.goto(`/projects/${project.id}/participants/import`);
+    await page.getByRole('heading', { name: p.title }).waitFor();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'reponses.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await page.getByRole('button', { name: p.upload.send, exact: true }).click();
+    await page.getByRole('heading', { name: p.mapping.title }).waitFor();
+    // The question's column is matched by its title; the questions are offered under their own heading.
+    const target = page
+      .getByRole('combobox', { name: title[language] })
+      .or(page.getByRole('textbox', { name: title[language] }));
+    await until(() => target.inputValue()).toBe(title[language]);
+    await target.click();
+    await page
+      .getByRole('listbox', { name: title[language] })
+      .getByText(p.mapping.questionnaire, { exact: true })
+      .waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+
+    // The dry run: one participant to create, with the warning naming the column and the unknown label.
+    await page.getByRole('button', { name: p.mapping.analyse, exact: true }).click();
+    await page.getByRole('heading', { name: p.dryRun.title }).waitFor();
+    await until(() => page.getByTestId('summary-create').textContent()).toContain('1');
+    const warning = `${title[language]}${en ? ':' : ' :'} ${fill(p.reasons.unknownChoice, { name: unknown })}`;
+    await page.getByText(warning, { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: p.dryRun.save, exact: true }).click();
+    const confirm = dialog(page, p.confirm.title);
+    await confirm.getByRole('button', { name: p.confirm.confirm, exact: true }).click();
+    await page
+      .getByText(doneText({ create: 1, update: 0, unchanged: 0, skip: 0 }))
+      .waitFor({ timeout: 20_000 });
+
+    // The participant's panel shows the known label ticked, the other one not.
+    await page.getByRole('link', { name: p.done.list, exact: true }).click();
+    await tableSettled(page);
+    await searchTable(page, t, key);
+    await until(() => tableRows(page).count()).toBe(1);
+    await tableRows(page).first().getByText('Léa').click();
+    const answers = page.getByTestId('participant-panel').getByTestId('participant-answers');
+    const energy = answers.getByRole('checkbox', { name: en ? 'Energy' : 'Énergie' });
+    await energy.waitFor();
+    await until(() => energy.isChecked()).toBe(true);
+    expect(await answers.getByRole('checkbox', { name: en ? 'Health' : 'Santé' }).isChecked()).toBe(false);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   /**
    * The "done when" of U3: a large workbook (10,000 rows in French, 1,500 in English to keep the suite short) with
    * five bad rows. The refusals are read row by row before anything is saved; the fixed file is saved with its

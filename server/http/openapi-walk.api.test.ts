@@ -112,6 +112,14 @@ function allowedClient(op: Operation): ApiClient {
   return op.access === 'superAdmin' ? superAdmin : organiser;
 }
 
+/** Values for the string patterns of our contracts that no format names (a local date-time of the project's zone). */
+const SAMPLES_BY_PATTERN: [string, string][] = [['^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$', '2027-06-01T12:00']];
+
+function allowsNull(schema: Schema): boolean {
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
+  return (schema.anyOf ?? schema.oneOf ?? []).some((s: Schema) => allowsNull(s));
+}
+
 /** A value that satisfies a JSON Schema (as far as a schema can tell), preferring the values of `base`. */
 function sample(schema: Schema | undefined, base?: unknown): unknown {
   if (!schema) return undefined;
@@ -126,15 +134,19 @@ function sample(schema: Schema | undefined, base?: unknown): unknown {
       const from = (typeof base === 'object' && base !== null ? base : {}) as Record<string, unknown>;
       const out: Record<string, unknown> = {};
       for (const [key, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
-        if (from[key] !== undefined) out[key] = from[key];
-        else if (schema.required?.includes(key)) out[key] = sample(property);
+        // A null the schema refuses (an activity without date read above a route that needs one) is not a base.
+        if (from[key] !== undefined && (from[key] !== null || allowsNull(property))) {
+          out[key] = typeof from[key] === 'string' ? sample(property, from[key]) : from[key];
+        } else if (schema.required?.includes(key)) out[key] = sample(property);
       }
       return out;
     }
     case 'array':
       return Array.from({ length: Math.max(schema.minItems ?? 1, 1) }, () => sample(schema.items));
     case 'string': {
-      if (typeof base === 'string') return base;
+      if (typeof base === 'string' && (!schema.pattern || new RegExp(schema.pattern).test(base))) return base;
+      const byPattern = SAMPLES_BY_PATTERN.find(([pattern]) => pattern === schema.pattern);
+      if (byPattern) return byPattern[1];
       const byFormat: Record<string, string> = {
         uuid: randomUUID(),
         date: '2027-06-01',

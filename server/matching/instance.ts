@@ -98,6 +98,12 @@ export interface SolveOptions {
   onProgress?: (progress: { fraction: number; best: number }) => void;
   /** Aborted: stop as soon as possible and return the best found so far. */
   signal?: AbortSignal;
+  /**
+   * Stop after this many steps of the search (checks of the budget), whatever the time: the result then depends on
+   * the seed only, never on the machine's speed or load (the demo's seed: same seed, same seats). The time limit
+   * still applies; give one it cannot reach. The tables solver only.
+   */
+  workLimit?: number;
 }
 
 /**

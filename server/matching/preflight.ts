@@ -3,6 +3,7 @@
  * the instance alone (no solving). Each finding has a code the UI translates, and the figures it names.
  */
 import type { MeetingsInstance, TablesInstance } from './instance';
+import { tablesToUse } from './tables/model';
 
 export type TablesFinding =
   | { code: 'seatsShort'; people: number; seats: number }
@@ -27,11 +28,10 @@ export function tablesPreflight(instance: TablesInstance): TablesPreflight {
   const findings: TablesFinding[] = [];
   if (seats < n) findings.push({ code: 'seatsShort', people: n, seats });
 
-  // Spread evenly over the tables that can hold people, capped by each table's seats.
-  const tableSize =
-    n === 0
-      ? 0
-      : Math.min(Math.max(...instance.tables.map((t) => t.seats)), Math.ceil(n / instance.tables.length));
+  // Spread evenly over the tables the solver uses (tablesToUse), capped by each table's seats.
+  const tableSeats = instance.tables.map((t) => t.seats);
+  const used = Math.max(1, tablesToUse(n, instance.rounds, tableSeats));
+  const tableSize = n === 0 ? 0 : Math.min(Math.max(...tableSeats), Math.ceil(n / used));
   const perRound = Math.max(0, tableSize - 1);
   const roundsBound = perRound === 0 ? 0 : Math.floor((n - 1) / perRound);
   const repeatsAtLeast = Math.ceil((n * Math.max(0, instance.rounds * perRound - (n - 1))) / 2);

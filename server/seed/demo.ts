@@ -8,6 +8,7 @@ import { seedB2b } from './b2b';
 import { seedGroups } from './groups';
 import { seedHelpTexts } from './help';
 import { seedMail } from './mail';
+import { seedPairing } from './pairing';
 import { seedParticipants } from './participants';
 import { seedQuestionnaire } from './questionnaire';
 import { seedReleases } from './releases';
@@ -140,5 +141,6 @@ export async function seedDemo(db: Executor) {
     await seedActivities(tx);
     await seedQuestionnaire(tx);
     await seedB2b(tx);
+    await seedPairing(tx);
   });
 }

@@ -20,6 +20,14 @@ export function formatDateTime(iso: string, lang: string, timeZone?: string) {
   return frenchFirstOfMonth(text, lang);
 }
 
+/** The time of a local date-time (YYYY-MM-DDTHH:MM, already in the project's zone): fr-CA « 13 h 30 », en “1:30 p.m.”. */
+export function formatLocalTime(local: string, lang: string) {
+  const [y, m, d, hh, mm] = local.split(/[-T:]/).map(Number);
+  return new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d, hh, mm)),
+  );
+}
+
 export function formatNumber(n: number, lang: string) {
   return new Intl.NumberFormat(intlLocale(lang)).format(n);
 }
@@ -47,6 +55,7 @@ export function useFormat() {
     lang,
     date: (iso: string, style?: 'medium' | 'long') => formatDate(iso, lang, style),
     dateTime: (iso: string, timeZone?: string) => formatDateTime(iso, lang, timeZone),
+    localTime: (local: string) => formatLocalTime(local, lang),
     number: (n: number) => formatNumber(n, lang),
     money: (cents: number, currency: string) => formatMoney(cents, currency, lang),
     fileSize: (bytes: number) => formatFileSize(bytes, lang),

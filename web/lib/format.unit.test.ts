@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFileSize, formatMoney, formatNumber } from './format';
+import { formatDate, formatFileSize, formatLocalTime, formatMoney, formatNumber } from './format';
 
 // Intl puts narrow no-break spaces in French numbers: compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('formats per language (P4)', () => {
+  it('writes a local time the Québec way in French, never shifted by the time zone', () => {
+    expect(plain(formatLocalTime('2027-06-10T13:30', 'fr'))).toBe('13 h 30');
+    expect(plain(formatLocalTime('2027-06-10T13:30', 'en'))).toBe('1:30 p.m.');
+  });
+
   it('writes money in Québec French and in Canadian English', () => {
     expect(plain(formatMoney(123456, 'CAD', 'fr'))).toBe('1 234,56 $');
     expect(formatMoney(123456, 'CAD', 'en')).toBe('$1,234.56');

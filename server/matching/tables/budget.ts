@@ -9,6 +9,8 @@ export class Budget {
   private readonly deadline: number;
   private lastReport = Number.NEGATIVE_INFINITY;
   private stopped = false;
+  /** The checks made (`done()` calls): the work done, for `workLimit`. */
+  private checks = 0;
 
   constructor(private readonly options: SolveOptions) {
     // A little is kept for writing the result, so that the whole call ends within the limit.
@@ -23,17 +25,26 @@ export class Budget {
   /** True once the time is up or the caller aborted (sticky). */
   done(): boolean {
     if (this.stopped) return true;
+    this.checks++;
     const now = performance.now();
-    if (now >= this.deadline || this.options.signal?.aborted) this.stopped = true;
+    const { workLimit, signal } = this.options;
+    if (now >= this.deadline || signal?.aborted || (workLimit !== undefined && this.checks >= workLimit))
+      this.stopped = true;
     return this.stopped;
   }
 
-  /** A budget for a first phase: done at this share of the time (or when this one is done). */
+  /**
+   * A budget for a first phase: done at this share of the time (or when this one is done); with a `workLimit`, at
+   * this share of the work left instead, so that the phases split the same way on any machine.
+   */
   share(fraction: number): Budget {
+    const { workLimit } = this.options;
     const end = this.started + (this.deadline - this.started) * fraction;
+    const workEnd = workLimit === undefined ? 0 : this.checks + (workLimit - this.checks) * fraction;
     const child = Object.create(Budget.prototype) as Budget;
     return Object.assign(child, {
-      done: () => this.done() || performance.now() >= end,
+      done: () =>
+        this.done() || (workLimit === undefined ? performance.now() >= end : this.checks >= workEnd),
       report: (best: number) => this.report(best),
       seconds: () => this.seconds(),
     });

@@ -20,8 +20,9 @@ export interface Model {
   fixedTable: Int32Array;
   /**
    * sizes[r * (T + 1) + t]: how many people table t takes in round r; t = T is the bucket of people left unseated
-   * because the seats run out. Sizes are spread evenly (water-filling) between each table's fixed people and its
-   * seats; VIP tables take the VIPs first.
+   * because the seats run out. VIP tables take the VIPs first. In each kind of table, as few tables are used as
+   * `tablesToUse` says (full tables, unless that forces repeats), and the people are spread evenly (water-filling)
+   * between those tables' fixed people and their seats.
    */
   sizes: Int32Array;
   /** vipFits[r]: the round's VIPs all fit at VIP tables, so a VIP elsewhere counts as misplaced. */
@@ -76,6 +77,48 @@ function waterFill(
   }
 }
 
+/**
+ * How many of `seats` (the seats of each table of one kind) to use for `people` over `rounds` rounds: the fewest that
+ * seat everyone, and more while a table that full would make someone meet a person twice (a table of k people
+ * meets k − 1 a round, and there are `others` people to meet); every table when no count avoids repeats. 48 people
+ * at 24 tables of 6 for 3 rounds use 8 full tables (5 new people a round) rather than 2 or 3 at each of the 24.
+ */
+export function tablesToUse(people: number, rounds: number, seats: number[], others = people - 1): number {
+  if (people <= 0) return 0;
+  const largest = [...seats].sort((a, b) => b - a);
+  let fewest = 0;
+  for (let room = 0; fewest < largest.length && room < people; fewest++) room += largest[fewest];
+  for (let k = Math.max(1, fewest); k <= seats.length; k++) {
+    if (rounds * (Math.ceil(people / k) - 1) <= others) return k;
+  }
+  return seats.length;
+}
+
+/**
+ * The tables of `tables` to use, `count` at least: those with fixed people, then the most chosen, then in order; more
+ * in that order while their seats cannot hold `people` (tables of different sizes).
+ */
+function pickTables(
+  tables: number[],
+  count: number,
+  people: number,
+  seats: Int32Array,
+  fixedCount: Int32Array,
+  chosenBy: Int32Array,
+): number[] {
+  const order = [...tables].sort(
+    (a, b) => fixedCount[b] - fixedCount[a] || chosenBy[b] - chosenBy[a] || a - b,
+  );
+  const picked: number[] = [];
+  let room = 0;
+  for (const t of order) {
+    if (picked.length >= count && room >= people && fixedCount[t] === 0) continue;
+    picked.push(t);
+    room += seats[t];
+  }
+  return picked;
+}
+
 export function buildModel(instance: TablesInstance): Model {
   const personIds = instance.people.map((p) => p.id);
   const tableIds = instance.tables.map((t) => t.id);
@@ -115,6 +158,22 @@ export function buildModel(instance: TablesInstance): Model {
   const vipSeats = vipTables.reduce((sum, t) => sum + seats[t], 0);
   const otherSeats = otherTables.reduce((sum, t) => sum + seats[t], 0);
   const fixedCount = new Int32Array(T);
+  const chosenBy = new Int32Array(T);
+  for (const p of instance.people) {
+    for (const id of new Set(p.tables)) {
+      const t = tableIndex.get(id);
+      if (t !== undefined) chosenBy[t]++;
+    }
+  }
+  const use = (tables: number[], people: number, everyone: number) => {
+    const count = tablesToUse(
+      people,
+      R,
+      tables.map((t) => seats[t]),
+      everyone - 1,
+    );
+    return pickTables(tables, count, people, seats, fixedCount, chosenBy);
+  };
   for (let r = 0; r < R; r++) {
     fixedCount.fill(0);
     let people = 0;
@@ -139,8 +198,8 @@ export function buildModel(instance: TablesInstance): Model {
     toVip = Math.min(vipSeats, Math.max(toVip, fixedVip));
     const toOther = Math.max(fixedOther, Math.min(otherSeats, people - toVip));
     const base = r * (T + 1);
-    waterFill(vipTables, fixedCount, seats, toVip, sizes, base);
-    waterFill(otherTables, fixedCount, seats, toOther, sizes, base);
+    waterFill(use(vipTables, toVip, people), fixedCount, seats, toVip, sizes, base);
+    waterFill(use(otherTables, toOther, people), fixedCount, seats, toOther, sizes, base);
     sizes[base + T] = people - toVip - toOther;
   }
 

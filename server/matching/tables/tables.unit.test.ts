@@ -164,12 +164,21 @@ describe('solveTables', () => {
     expect(result.stats.repeats).toBeGreaterThanOrEqual(90);
   });
 
-  it('spreads people over every table when seats exceed people, and leaves the excess unseated otherwise', async () => {
+  it('uses as few tables as keep everyone from meeting twice, and leaves the excess unseated', async () => {
+    // 10 people at 4 tables of 5 for 3 rounds: 2 full tables would force repeats (3 rounds × 4 > 9 others); 3 may not.
     const roomy = build({ tables: 4, seats: 5, rounds: 3, people: 10 });
     const roomyResult = await solveTables(roomy, { seed: 1, timeLimitSeconds: 0.3 });
     expectConsistent(roomy, roomyResult);
-    for (const round of roomyResult.rounds)
-      for (const table of round) expect(table.people.length).toBeGreaterThan(1);
+    for (const round of roomyResult.rounds) {
+      const sizes = round.map((t) => t.people.length).filter((size) => size > 0);
+      expect(sizes.sort()).toEqual([3, 3, 4]);
+    }
+    // 48 people at 24 tables of 6 for 3 rounds: 8 full tables, 5 new people a round.
+    const demo = build({ tables: 24, seats: 6, rounds: 3, people: 48 });
+    const demoResult = await solveTables(demo, { seed: 1, timeLimitSeconds: 0.3 });
+    expect(expectConsistent(demo, demoResult).repeats).toBe(0);
+    for (const round of demoResult.rounds)
+      expect(round.map((t) => t.people.length).filter((size) => size > 0)).toEqual(Array(8).fill(6));
 
     const crowded = build({ tables: 2, seats: 4, rounds: 3, people: 10 });
     const crowdedResult = await solveTables(crowded, { seed: 1, timeLimitSeconds: 0.3 });

@@ -147,7 +147,8 @@ export async function replaceSeats(
   }
 }
 
-export async function listSeats(db: Executor, pairingId: string) {
+/** The seats of the pairing with who and which table, every round or one. */
+export async function listSeats(db: Executor, pairingId: string, round?: number) {
   return db
     .select({
       round: pairingSeats.round,
@@ -164,7 +165,11 @@ export async function listSeats(db: Executor, pairingId: string) {
     .innerJoin(activityTables, eq(activityTables.id, pairingSeats.tableId))
     .innerJoin(participants, eq(participants.id, pairingSeats.participantId))
     .innerJoin(persons, eq(persons.id, participants.personId))
-    .where(eq(pairingSeats.pairingId, pairingId))
+    .where(
+      round === undefined
+        ? eq(pairingSeats.pairingId, pairingId)
+        : and(eq(pairingSeats.pairingId, pairingId), eq(pairingSeats.round, round)),
+    )
     .orderBy(
       asc(pairingSeats.round),
       asc(activityTables.number),
@@ -172,4 +177,14 @@ export async function listSeats(db: Executor, pairingId: string) {
       asc(sql`${persons.firstName} collate "und-x-icu"`),
       asc(participants.id),
     );
+}
+
+/** The generated rounds of the pairing (from 0), in order. */
+export async function generatedRounds(db: Executor, pairingId: string) {
+  const rows = await db
+    .selectDistinct({ round: pairingSeats.round })
+    .from(pairingSeats)
+    .where(eq(pairingSeats.pairingId, pairingId))
+    .orderBy(asc(pairingSeats.round));
+  return rows.map((r) => r.round);
 }

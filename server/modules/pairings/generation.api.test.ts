@@ -288,7 +288,12 @@ describe('generation (M3)', () => {
     expect(refused.body.title).toBe('Choisissez une question avant de générer ce jumelage.');
     expect((await jordan.post(`${url}/generation`)).status).toBe(404);
     expect((await jordan.get(`${url}/seats`)).status).toBe(404);
-    expect(ok<Seats>(await camille.get(`${url}/seats`))).toEqual({ rounds: [], absences: [], stats: null });
+    expect(ok<Seats>(await camille.get(`${url}/seats`))).toEqual({
+      rounds: [],
+      roundNumbers: [],
+      absences: [],
+      stats: null,
+    });
   });
 
   it('with the real solver: every participant seated once per round', async () => {

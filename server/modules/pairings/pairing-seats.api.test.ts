@@ -189,6 +189,9 @@ describe('a pairing of 2,000 people (M4 at 250 tables × 8 seats × 5 rounds)', 
       lastName: 'Grand0001',
       company: 'Entreprise 1',
     });
+    // The seats screen loads one round: the same 250 tables as in the whole list.
+    const third = ok<Seats>(await camille.get(`${big.url}/seats?round=2`));
+    expect(third.rounds).toEqual([seats.rounds[2]]);
     // Every table is full: a move is refused, and nothing changes.
     const full = await camille.post(`${big.url}/seats/move`, {
       round: 4,

@@ -39,8 +39,8 @@ export function registerPairingRoutes(app: FastifyInstance, deps: Deps) {
   route(app, api.cancelGeneration, ({ auth, params }) =>
     generation.cancelGeneration(deps, auth, params.projectId, params.pairingId),
   );
-  route(app, api.getPairingSeats, ({ auth, params }) =>
-    getSeats(deps, auth, params.projectId, params.pairingId),
+  route(app, api.getPairingSeats, ({ auth, params, query }) =>
+    getSeats(deps, auth, params.projectId, params.pairingId, query.round),
   );
 
   // M4, X10 and the live adjustment (docs/matching/seats.md).

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { SeatTable } from '../../../contracts/pairings';
 import type { Executor } from '../../db/client';
 import {
@@ -58,40 +58,35 @@ export async function findProjectTable(db: Executor, scope: Scope, tableId: stri
   return row;
 }
 
+/**
+ * The seats of one round of the pairing, narrowed by `more` (a participant, a table, some tables): the one scope of
+ * the seat lookups below.
+ */
+function roundSeats(pairingId: string, round: number, ...more: (SQL | undefined)[]) {
+  return and(eq(pairingSeats.pairingId, pairingId), eq(pairingSeats.round, round), ...more);
+}
+
 export async function findSeat(db: Executor, pairingId: string, round: number, participantId: string) {
   const [row] = await db
     .select({ tableId: pairingSeats.tableId })
     .from(pairingSeats)
-    .where(
-      and(
-        eq(pairingSeats.pairingId, pairingId),
-        eq(pairingSeats.round, round),
-        eq(pairingSeats.participantId, participantId),
-      ),
-    );
+    .where(roundSeats(pairingId, round, eq(pairingSeats.participantId, participantId)));
   return row;
 }
 
-export async function roundExists(db: Executor, pairingId: string, round: number) {
-  const [row] = await db
+const countSeats = (db: Executor, where: SQL | undefined) =>
+  db
     .select({ n: sql<number>`count(*)::int` })
     .from(pairingSeats)
-    .where(and(eq(pairingSeats.pairingId, pairingId), eq(pairingSeats.round, round)));
-  return row.n > 0;
+    .where(where)
+    .then(([row]) => row.n);
+
+export async function roundExists(db: Executor, pairingId: string, round: number) {
+  return (await countSeats(db, roundSeats(pairingId, round))) > 0;
 }
 
 export async function countAtTable(db: Executor, pairingId: string, round: number, tableId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(pairingSeats)
-    .where(
-      and(
-        eq(pairingSeats.pairingId, pairingId),
-        eq(pairingSeats.round, round),
-        eq(pairingSeats.tableId, tableId),
-      ),
-    );
-  return row.n;
+  return countSeats(db, roundSeats(pairingId, round, eq(pairingSeats.tableId, tableId)));
 }
 
 export async function setSeatTable(
@@ -104,13 +99,7 @@ export async function setSeatTable(
   await db
     .update(pairingSeats)
     .set({ tableId })
-    .where(
-      and(
-        eq(pairingSeats.pairingId, pairingId),
-        eq(pairingSeats.round, round),
-        eq(pairingSeats.participantId, participantId),
-      ),
-    );
+    .where(roundSeats(pairingId, round, eq(pairingSeats.participantId, participantId)));
 }
 
 /** The people at some tables of one round, in the seats screen's order (last name, first name). */
@@ -126,13 +115,7 @@ export async function peopleAt(db: Executor, pairingId: string, round: number, t
     .from(pairingSeats)
     .innerJoin(participants, eq(participants.id, pairingSeats.participantId))
     .innerJoin(persons, eq(persons.id, participants.personId))
-    .where(
-      and(
-        eq(pairingSeats.pairingId, pairingId),
-        eq(pairingSeats.round, round),
-        inArray(pairingSeats.tableId, tableIds),
-      ),
-    )
+    .where(roundSeats(pairingId, round, inArray(pairingSeats.tableId, tableIds)))
     .orderBy(
       asc(sql`${persons.lastName} collate "und-x-icu"`),
       asc(sql`${persons.firstName} collate "und-x-icu"`),

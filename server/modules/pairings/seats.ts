@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { PairingSeats, SeatTable } from '../../../contracts/pairings';
 import { pairingGenerations } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/auth-context';
 import * as gens from './generation-repository';
 import * as seatsRepo from './seats-repository';
@@ -16,21 +17,26 @@ export function tablesOfRound(categoryTables: TableInfo[], seated: Map<string, P
 }
 
 /**
- * M3–M4: the generated rounds (round → every table of the category → people), the absences of the live adjustment,
- * and the stats of the generation that wrote them.
+ * M3–M4: the generated rounds (round → every table of the category → people), or only `round` (the seats screen's),
+ * with the numbers of every generated round, the absences of the live adjustment, and the stats of the generation
+ * that wrote them. A round past both the pairing's rounds and the generated ones: 400 on `round`.
  */
 export async function getSeats(
   deps: Deps,
   auth: AuthContext,
   projectId: string,
   pairingId: string,
+  round?: number,
 ): Promise<PairingSeats> {
   const pairing = await getPairingRow(deps.db, scopeOf(auth, projectId), pairingId);
-  const [rows, categoryTables, absences] = await Promise.all([
-    gens.listSeats(deps.db, pairingId),
+  const [rows, roundNumbers, categoryTables, absences] = await Promise.all([
+    gens.listSeats(deps.db, pairingId, round),
+    gens.generatedRounds(deps.db, pairingId),
     seatsRepo.categoryTables(deps.db, pairing.categoryId),
     seatsRepo.listAbsences(deps.db, pairingId),
   ]);
+  if (round !== undefined && round >= Math.max(pairing.rounds, (roundNumbers.at(-1) ?? -1) + 1))
+    throw AppError.field('round', 'validation.pairingSeats.round');
   const byRound = new Map<number, Map<string, Person[]>>();
   for (const row of rows) {
     const round = byRound.get(row.round) ?? new Map<string, Person[]>();
@@ -56,6 +62,7 @@ export async function getSeats(
   const s = done?.stats as Record<string, number> | null | undefined;
   return {
     rounds,
+    roundNumbers,
     absences,
     stats: s
       ? {

@@ -6,7 +6,7 @@ import type { AuthContext } from '../session/auth-context';
 import type { ImportKindName } from './kind';
 import { kindNamed } from './kinds';
 import { translateReason } from './present';
-import { loadState, requireProject, rowsOf } from './state';
+import { isProblem, loadState, requireProject, rowsOf } from './state';
 
 /**
  * The two downloads of an import: the error report (CSV) and the template (.xlsx, the kind's own).
@@ -24,7 +24,7 @@ export async function errorReport(
   const t = translator(auth.locale);
   const targets = await kind.targets(deps.db, auth.companyId, projectId);
   const lines = (await rowsOf(deps, state))
-    .filter((r) => r.action === 'skip')
+    .filter(isProblem)
     .map((r) => [
       r.line,
       ...kind.report.cells(r),

@@ -48,15 +48,24 @@ export interface OwnField {
 
 /**
  * The automatic mapping: each header is matched to a standard target by its French or English synonyms, else to
- * an own profile field by its French or English title. A target is given to one column only (the first).
+ * an own profile field by its French or English title, else to a question of the questionnaire (Q1) by its French
+ * or English title. A target is given to one column only (the first).
  */
-export function matchHeaders(headers: readonly string[], ownFields: readonly OwnField[]): (string | null)[] {
+export function matchHeaders(
+  headers: readonly string[],
+  ownFields: readonly OwnField[],
+  questions: readonly { id: string; titleFr: string; titleEn: string }[] = [],
+): (string | null)[] {
   const byWord = new Map<string, string>();
   for (const target of IMPORT_TARGETS) for (const word of HEADER_SYNONYMS[target]) byWord.set(word, target);
-  for (const field of ownFields) {
-    for (const title of [field.titleFr, field.titleEn]) {
+  const titled = [
+    ...ownFields.map((f) => ({ ...f, target: `profile.${f.id}` })),
+    ...questions.map((q) => ({ ...q, target: `question.${q.id}` })),
+  ];
+  for (const item of titled) {
+    for (const title of [item.titleFr, item.titleEn]) {
       const word = normaliseHeader(title);
-      if (word && !byWord.has(word)) byWord.set(word, `profile.${field.id}`);
+      if (word && !byWord.has(word)) byWord.set(word, item.target);
     }
   }
   const taken = new Set<string>();

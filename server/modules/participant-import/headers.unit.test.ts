@@ -55,6 +55,19 @@ describe('matching the columns of an import (U3)', () => {
     expect(matchHeaders(['secteur d’activité'], own)).toEqual([`profile.${own[0].id}`]);
   });
 
+  it('matches a question of the questionnaire by its French or English title, after the fields', () => {
+    const questions = [
+      { id: 'q1', titleFr: 'Secteur d’activité', titleEn: 'Sector' },
+      { id: 'q2', titleFr: 'Langue', titleEn: 'Spoken language' },
+    ];
+    expect(matchHeaders(['  SECTEUR D’ACTIVITE ', 'spoken-language', 'Langue'], [], questions)).toEqual([
+      'question.q1',
+      'question.q2',
+      'language',
+    ]);
+    expect(matchHeaders(['sector'], [], questions)).toEqual(['question.q1']);
+  });
+
   it('leaves unknown columns and second columns of a field unmapped', () => {
     expect(matchHeaders(['Email', 'Courriel', 'Remarque'], [])).toEqual(['email', null, null]);
   });

@@ -13,8 +13,8 @@ import type { ImportState, StoredRow } from './state';
 
 export type ImportKindName = 'participants' | 'activities';
 
-/** What a column of a file can feed, titled in both languages. */
-export type Targets = { key: string; label: { fr: string; en: string } }[];
+/** What a column of a file can feed, titled in both languages (`group`: listed under that heading, Q1's questions). */
+export type Targets = { key: string; label: { fr: string; en: string }; group?: 'questionnaire' }[];
 
 /** A checked batch: the rows the page shows, the valid rows to write, and the stamps the save compares. */
 export interface CheckedRows<Valid> {

@@ -1,6 +1,8 @@
 import { AppError } from '../../http/errors';
 import { deliverSoon } from '../mail/outbox';
 import * as participantRepo from '../participants/repository';
+import { scoresChanged } from '../questions/score-runs';
+import { isQuestionTarget, questionTitles } from './answer-columns';
 import { matchHeaders } from './headers';
 import type { ImportKind } from './kind';
 import { writeParticipants } from './participant-write';
@@ -15,9 +17,12 @@ export const participantKind: ImportKind<Awaited<ReturnType<typeof checkContext>
   targets: targetsOf,
   async autoMapping(db, companyId, projectId, columns) {
     const own = await participantRepo.listOwnProfileFields(db, projectId);
+    const questions = await questionTitles(db, projectId);
     // Columns of standard fields switched inactive are matched to nothing (U5: never written).
     const offered = new Set((await targetsOf(db, companyId, projectId)).map((x) => x.key));
-    return matchHeaders(columns, own).map((target) => (target && offered.has(target) ? target : null));
+    return matchHeaders(columns, own, questions).map((target) =>
+      target && offered.has(target) ? target : null,
+    );
   },
   checkMapping(mapping) {
     if (!mapping.includes('email'))
@@ -26,7 +31,8 @@ export const participantKind: ImportKind<Awaited<ReturnType<typeof checkContext>
   checkContext,
   checkBatch,
   async stamps(db, state, emails) {
-    const existing = await loadExisting(db, state.companyId, state.projectId, emails);
+    const withAnswers = state.mapping.some(isQuestionTarget);
+    const existing = await loadExisting(db, state.companyId, state.projectId, emails, withAnswers);
     return new Map(emails.map((email) => [email, stampOf(existing.get(email))]));
   },
   keep: ({ stored: _, ...row }) => ({
@@ -42,6 +48,11 @@ export const participantKind: ImportKind<Awaited<ReturnType<typeof checkContext>
   write: writeParticipants,
   async afterSave(deps, state) {
     if (state.sendInscription) await deliverSoon(deps);
+    // Q1: answers were written: the scores are computed again, once for the whole file.
+    if (state.answersWritten) {
+      state.answersWritten = undefined;
+      await scoresChanged(deps, state.projectId);
+    }
   },
   template: participantTemplate,
   report: { headers: ['participantImport.report.email'], cells: (row) => [row.email] },

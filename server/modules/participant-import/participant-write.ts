@@ -4,6 +4,7 @@ import { participantGroups, participants, persons } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { inscribe } from '../participants/service';
 import type { AuthContext } from '../session/auth-context';
+import { writeImportedAnswers } from './answer-columns';
 import type { ValidRow } from './row-checks';
 import { type ImportState, live, requireProject } from './state';
 
@@ -146,6 +147,8 @@ export async function writeParticipants(
   onProgress: (percent: number) => Promise<void>,
 ) {
   await write(tx, state, valid, meanwhile);
+  // Q1: the answers the rows change, once every row has its registration.
+  if (await writeImportedAnswers(tx, state, valid)) state.answersWritten = true;
   if (!state.sendInscription) return;
   const project = await requireProject(tx, state.companyId, state.projectId);
   const auth = { companyId: state.companyId, userId: state.userId, locale: state.locale } as AuthContext;

@@ -8,6 +8,7 @@ import { kindOf } from './kinds';
 import {
   busy,
   type ImportState,
+  isProblem,
   type LiveRun,
   live,
   loadState,
@@ -58,7 +59,7 @@ export async function present(
     : kind.targets(deps.db, state.companyId, state.projectId));
   // While the import works, the page shows its progress only: polling never reads the rows.
   const stored = await rowsOf(deps, state);
-  const all = query.problems ? stored.filter((r) => r.action === 'skip') : stored;
+  const all = query.problems ? stored.filter(isProblem) : stored;
   const page = query.page ?? 1;
   const rows = all.slice((page - 1) * IMPORT_PAGE_SIZE, page * IMPORT_PAGE_SIZE);
   return {

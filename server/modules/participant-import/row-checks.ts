@@ -11,6 +11,7 @@ import { participantGroups, participants, persons } from '../../db/schema';
 import * as participantRepo from '../participants/repository';
 import { personFields, profileRules } from '../participants/service';
 import { findProject as findProjectRow } from '../projects/repository';
+import { answerContext, loadAnswers, readAnswers } from './answer-columns';
 import { artefactReasons } from './artefacts';
 import { nameLookup, readLanguage } from './headers';
 import { lineOf, type SheetRow } from './read';
@@ -25,7 +26,7 @@ import type { ImportState, StoredReason, StoredRow } from './state';
  * The version of the checks of a row and of what a dry run keeps of them: bumped whenever `checkBatch`, the name and
  * header matching or the participant rules change, so that a dry run made before an upgrade is checked again.
  */
-const CHECKS_VERSION = 3;
+const CHECKS_VERSION = 4;
 
 export interface ValidRow {
   /** The role was named by the file (else it is the project's default, for a new participant only). */
@@ -42,6 +43,8 @@ export interface ValidRow {
   profile: Record<string, string>;
   participantChanged: boolean;
   newGroupIds: string[];
+  /** Q1: the questions whose answers the row changes, with the choices to write. */
+  answers: Record<string, string[]>;
   inscriptionSentAt: Date | null;
 }
 
@@ -55,9 +58,17 @@ interface Existing {
   profile: Record<string, string>;
   inscriptionSentAt: Date | null;
   groupIds: Set<string>;
+  /** Q1: the answers by question (read only when the file has question columns). */
+  answers?: Record<string, string[]>;
 }
 
-export async function loadExisting(db: Executor, companyId: string, projectId: string, emails: string[]) {
+export async function loadExisting(
+  db: Executor,
+  companyId: string,
+  projectId: string,
+  emails: string[],
+  withAnswers = false,
+) {
   const found = new Map<string, Existing>();
   if (!emails.length) return found;
   const rows = await db
@@ -78,6 +89,7 @@ export async function loadExisting(db: Executor, companyId: string, projectId: s
         .from(participantGroups)
         .where(inArray(participantGroups.participantId, participantIds))
     : [];
+  const answers = withAnswers ? await loadAnswers(db, projectId, participantIds) : null;
   for (const r of rows) {
     found.set(r.person.email.toLowerCase(), {
       person: r.person,
@@ -86,6 +98,7 @@ export async function loadExisting(db: Executor, companyId: string, projectId: s
       profile: r.profile ?? {},
       inscriptionSentAt: r.inscriptionSentAt,
       groupIds: new Set(memberships.filter((m) => m.participantId === r.participantId).map((m) => m.groupId)),
+      ...(answers && { answers: (r.participantId && answers.get(r.participantId)) || {} }),
     });
   }
   return found;
@@ -126,6 +139,7 @@ export async function checkContext(db: Executor, state: ImportState) {
   const groups = await participantRepo.listGroups(db, state.projectId);
   const rules = await profileRules(db, state.companyId, state.projectId);
   const project = await findProjectRow(db, state.companyId, state.projectId);
+  const answers = await answerContext(db, state.projectId, state.mapping);
   // U5: a standard field switched inactive is never written (as in the form): its column is not read, the person
   // keeps what is known.
   const inactive = new Set<string>(
@@ -145,7 +159,10 @@ export async function checkContext(db: Executor, state: ImportState) {
       project?.defaultRoleId,
       project?.defaultLanguage,
       state.mapping,
+      answers.fingerprint,
     ]),
+    /** Q1: the question columns. */
+    answers,
     /** A role by the name a cell gives (the same few names come back on every row). */
     roleOf: cached(nameLookup(roles)),
     /** J4: the role of a new participant whose role cell is empty (none: the row is refused, role required). */
@@ -193,12 +210,14 @@ export const stampOf = (found: Existing | undefined) =>
         found.profile,
         found.inscriptionSentAt,
         [...found.groupIds].sort(),
+        found.answers ?? null,
       ])
     : '';
 
 /** Checks one batch of rows of the file against what the database holds (one lookup for the batch). */
 export async function checkBatch(db: Executor, state: ImportState, ctx: CheckContext, batch: string[][]) {
   const { roleOf, defaultRoleId, defaultLanguage, groupOf, profileSchema, column, seen, languageOf } = ctx;
+  const withAnswers = ctx.answers.columns.length > 0;
   const stored: StoredRow[] = [];
   const valid: ValidRow[] = [];
   /** E-mails first seen in this batch, with the stamp of what the database holds of them (see below). */
@@ -207,8 +226,8 @@ export async function checkBatch(db: Executor, state: ImportState, ctx: CheckCon
     const i = column.get(target);
     return i === undefined ? undefined : (row[i] ?? '').trim();
   };
-  const emails = batch.map((row) => (cell(row, 'email') ?? '').toLowerCase()).filter(Boolean);
-  const existing = await loadExisting(db, state.companyId, state.projectId, [...new Set(emails)]);
+  const emails = [...new Set(batch.map((row) => (cell(row, 'email') ?? '').toLowerCase()).filter(Boolean))];
+  const existing = await loadExisting(db, state.companyId, state.projectId, emails, withAnswers);
   for (const row of batch) {
     const line = lineOf(row, 0);
     // A cell that lost characters on its way (U+FFFD, UTF-8 read as Windows-1252) is not saved as it is: the row is
@@ -253,6 +272,17 @@ export async function checkBatch(db: Executor, state: ImportState, ctx: CheckCon
         });
       }
     }
+
+    // Q1: the question columns, asked as the participant will be (their role and groups after this row).
+    const answers = withAnswers
+      ? readAnswers(
+          ctx.answers,
+          row,
+          { roleId, groupIds: new Set([...(found?.groupIds ?? []), ...wanted]) },
+          found?.answers,
+        )
+      : { changes: {}, errors: [], warnings: [] };
+    reasons.push(...answers.errors);
 
     // Phones: a cell of the file is normalised (E.164), by the reading thread for a large file, else here; an empty
     // cell keeps the person's number (stored normalised).
@@ -318,7 +348,7 @@ export async function checkBatch(db: Executor, state: ImportState, ctx: CheckCon
     // a new person (a person made meanwhile makes that insert conflict, see `write`), or repeats an e-mail.
     if (email && seen.get(email) === line && (found || skipped)) stamps.push([email, stampOf(found)]);
     if (skipped) {
-      stored.push({ line, action: 'skip', reasons, email, name });
+      stored.push({ line, action: 'skip', reasons: [...reasons, ...answers.warnings], email, name });
       continue;
     }
     const values = base.data;
@@ -334,12 +364,14 @@ export async function checkBatch(db: Executor, state: ImportState, ctx: CheckCon
     const participantChanged =
       registered && (found?.roleId !== values.roleId || !sameProfile(found?.profile ?? {}, profile));
     const newGroupIds = [...new Set(wanted)].filter((g) => !found?.groupIds.has(g));
+    const answersChanged = Object.keys(answers.changes).length > 0;
     const action: ImportAction = !registered
       ? 'create'
-      : personChanged || participantChanged || newGroupIds.length
+      : personChanged || participantChanged || newGroupIds.length || answersChanged
         ? 'update'
         : 'unchanged';
-    const entry: StoredRow = { line, action, reasons: [], email, name };
+    // A saved row's reasons are its warnings.
+    const entry: StoredRow = { line, action, reasons: answers.warnings, email, name };
     stored.push(entry);
     valid.push({
       stored: entry,
@@ -354,6 +386,7 @@ export async function checkBatch(db: Executor, state: ImportState, ctx: CheckCon
       profile,
       participantChanged,
       newGroupIds,
+      answers: answers.changes,
       inscriptionSentAt: found?.inscriptionSentAt ?? null,
     });
   }

@@ -71,11 +71,14 @@ async function saveChecked(
  */
 export async function saveRows(deps: Deps, state: ImportState, run: RunContext) {
   const kind = kindOf(state);
+  state.answersWritten = undefined;
   const saved =
     (await saveChecked(deps, state, run.onProgress)) ??
     // The project or a row's target changed since the dry run: each batch is checked again, then written, as the
     // file is read, in one transaction for the whole file.
     (await deps.db.transaction(async (tx) => {
+      // What the rolled-back transaction wrote is not written.
+      state.answersWritten = undefined;
       await requireProject(tx, state.companyId, state.projectId);
       return analyse(tx, run.bytes, state, run.onProgress, ({ valid }) =>
         kind.write(deps, tx, state, valid, 'merge', run.onProgress),

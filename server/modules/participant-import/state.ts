@@ -65,6 +65,8 @@ export interface ImportState {
   checked?: { runId: string; batches: number; fingerprint: string };
   /** The batches the dry run at work has kept so far (noted with its progress: an interrupted one leaves them). */
   keeping?: { runId: string; batches: number };
+  /** Q1: the save at work wrote answers (the scores are computed again once it is done). */
+  answersWritten?: boolean;
   /** The run the background job must match (a newer start supersedes an older job). */
   runId: string | null;
   /** The caller's user and language, for the job (inscription e-mails use the participant's language). */
@@ -225,14 +227,16 @@ export function assertIdle(state: ImportState) {
   if (state.status === 'done') throw new AppError('participantImport.saved', 'conflict');
 }
 
-/** A saved import keeps only what its error report needs: the skipped rows and their reasons. */
+/** A row the organiser should look at: skipped, or saved with warnings (Q1: an unknown choice label…). */
+export const isProblem = (row: StoredRow) => row.action === 'skip' || row.reasons.length > 0;
+
+/**
+ * A saved import keeps only what its error report needs: the rows to look at (skipped, or saved with warnings) and
+ * their reasons; the others are now in the project.
+ */
 export async function keepSkippedRows(deps: Deps, id: string, rows?: StoredRow[]) {
   const all = rows ?? (await readStoredRows(deps, id));
-  await writeStoredRows(
-    deps,
-    id,
-    all.filter((r) => r.action === 'skip'),
-  );
+  await writeStoredRows(deps, id, all.filter(isProblem));
 }
 
 /**

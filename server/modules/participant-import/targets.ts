@@ -1,6 +1,7 @@
 import { IMPORT_TARGETS } from '../../../contracts/participant-import';
 import type { Executor } from '../../db/client';
 import { listFieldRows } from '../profile-fields/repository';
+import { questionTargets } from './answer-columns';
 import { TEMPLATE_HEADERS } from './headers';
 import type { Targets } from './kind';
 
@@ -9,11 +10,12 @@ import type { Targets } from './kind';
  */
 
 /**
- * What a column can feed: the standard targets (but the standard fields switched inactive, U5: never written) and
- * the active own fields, in one query.
+ * What a column can feed: the standard targets (but the standard fields switched inactive, U5: never written), the
+ * active own fields and the questions of the questionnaire (Q1, archived ones too: their cells are reported).
  */
 export async function targetsOf(db: Executor, companyId: string, projectId: string): Promise<Targets> {
   const fields = await listFieldRows(db, companyId, projectId);
+  const questions = await questionTargets(db, projectId);
   const inactive = new Set(fields.filter((f) => f.standardKey && !f.isActive).map((f) => f.standardKey));
   return [
     ...IMPORT_TARGETS.filter((key) => !inactive.has(key)).map((key) => ({
@@ -23,6 +25,7 @@ export async function targetsOf(db: Executor, companyId: string, projectId: stri
     ...fields
       .filter((f) => !f.standardKey && f.isActive)
       .map((f) => ({ key: `profile.${f.id}`, label: { fr: f.titleFr, en: f.titleEn } })),
+    ...questions,
   ];
 }
 

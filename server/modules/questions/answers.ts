@@ -33,8 +33,13 @@ async function findParticipant(db: Executor, companyId: string, projectId: strin
 }
 
 /** The active questions of the project with their choices (categories first, in order), for asking and checking. */
-export async function loadActiveQuestions(db: Executor, projectId: string) {
-  const rows = (await repo.listQuestionsOfProject(db, projectId)).filter((q) => q.status === 'active');
+export const loadActiveQuestions = (db: Executor, projectId: string) => loadQuestions(db, projectId, false);
+
+/** The questions of the project (the archived ones too when asked: the participant import names them). */
+export async function loadQuestions(db: Executor, projectId: string, withArchived: boolean) {
+  const rows = (await repo.listQuestionsOfProject(db, projectId)).filter(
+    (q) => withArchived || q.status === 'active',
+  );
   const ids = rows.map((q) => q.id);
   const [choices, audience, categories] = await Promise.all([
     repo.listChoices(db, ids),
@@ -70,7 +75,7 @@ export async function loadActiveQuestions(db: Executor, projectId: string) {
 }
 export type ActiveQuestion = Awaited<ReturnType<typeof loadActiveQuestions>>[number];
 
-const isAskedTo = (q: ActiveQuestion, person: { roleId: string; groupIds: Set<string> }) =>
+export const isAskedTo = (q: ActiveQuestion, person: { roleId: string; groupIds: Set<string> }) =>
   (q.roleIds.size === 0 && q.groupIds.size === 0) ||
   q.roleIds.has(person.roleId) ||
   [...person.groupIds].some((g) => q.groupIds.has(g));
@@ -118,6 +123,22 @@ export async function getParticipantAnswers(
 export const choiceLimit = (q: Pick<repo.QuestionRow, 'kind' | 'maxChoices'>) =>
   q.kind === 'single' ? 1 : (q.maxChoices ?? Number.POSITIVE_INFINITY);
 
+/**
+ * Why these choices cannot be a participant's answer to the question (a locale key and its values), or null: the
+ * rule of the answers endpoint and of the participant import (Q1).
+ */
+export function answerProblem(
+  q: Pick<ActiveQuestion, 'row' | 'choices'>,
+  choiceIds: readonly string[],
+): { message: string; values?: Record<string, number> } | null {
+  const valid = new Set(q.choices.map((c) => c.id));
+  if (!choiceIds.every((id) => valid.has(id))) return { message: 'validation.questions.unknownChoice' };
+  const limit = choiceLimit(q.row);
+  if (new Set(choiceIds).size > limit)
+    return { message: 'validation.questions.tooManyChoices', values: { maximum: limit } };
+  return null;
+}
+
 /** Replaces the answers of the given questions (already checked) of one participant. */
 export async function writeAnswers(
   tx: Executor,
@@ -155,12 +176,8 @@ export async function saveParticipantAnswers(
       const field = `answers.${questionId}`;
       const q = questions.get(questionId);
       if (!q || !isAskedTo(q, person)) throw AppError.field(field, 'validation.questions.notAsked');
-      const valid = new Set(q.choices.map((c) => c.id));
-      if (!choiceIds.every((id) => valid.has(id)))
-        throw AppError.field(field, 'validation.questions.unknownChoice');
-      const limit = choiceLimit(q.row);
-      if (new Set(choiceIds).size > limit)
-        throw AppError.field(field, 'validation.questions.tooManyChoices', { maximum: limit });
+      const problem = answerProblem(q, choiceIds);
+      if (problem) throw AppError.field(field, problem.message, problem.values);
     }
     await writeAnswers(tx, { companyId: auth.companyId, projectId }, participantId, answers);
   });

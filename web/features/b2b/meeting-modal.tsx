@@ -13,7 +13,7 @@ import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal, ConfirmModal } from '../../components/modal/app-modal';
 import { useAddMeeting, useDeleteMeeting, useMoveMeeting } from './api';
 import { PersonSelect } from './person-select';
-import { ConflictBadges } from './schedule-tab';
+import { ConflictBadges, useSlotTimes } from './schedule-tab';
 
 /** A meeting: its people and conflicts; moved to another slot and table, or removed (confirmed). */
 export function MeetingModal({
@@ -30,6 +30,7 @@ export function MeetingModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const slotTimes = useSlotTimes();
   const move = useMoveMeeting(projectId, sessionId);
   const remove = useDeleteMeeting(projectId, sessionId);
   const [removing, setRemoving] = useState(false);
@@ -52,7 +53,7 @@ export function MeetingModal({
             label={t('b2b.schedule.slot')}
             data={schedule.slots.map((s) => ({
               value: String(s.index),
-              label: `${s.startsAtLocal.slice(11, 16)}–${s.endsAtLocal.slice(11, 16)}`,
+              label: slotTimes(s),
             }))}
             {...slotProps}
             value={String(form.getValues().slot)}
@@ -110,6 +111,7 @@ export function AddMeetingModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const slotTimes = useSlotTimes();
   const add = useAddMeeting(projectId, sessionId);
   const { form, field, onSubmit, submitting, dirty } = useAppForm({
     schema: addMeetingInput,
@@ -138,7 +140,7 @@ export function AddMeetingModal({
             label={t('b2b.schedule.slot')}
             data={schedule.slots.map((s) => ({
               value: String(s.index),
-              label: `${s.startsAtLocal.slice(11, 16)}–${s.endsAtLocal.slice(11, 16)}`,
+              label: slotTimes(s),
             }))}
             {...field('slot')}
             value={String(form.getValues().slot)}

@@ -17,13 +17,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleMeeting, ScheduleResponse } from '../../../contracts/b2b-schedule';
+import { useFormat } from '../../lib/format';
 import { scheduleExportUrl, scheduleQuery } from './api';
 import { GenerationPanel } from './generation-panel';
 import { AddMeetingModal, MeetingModal } from './meeting-modal';
 import { personLabel } from './person-select';
 import type { B2bSessionSearch } from './search';
 
-const time = (local: string) => local.slice(11, 16);
+/** A slot's times in the reader's format (fr-CA « 13 h 30–13 h 45 »). */
+export function useSlotTimes() {
+  const { localTime } = useFormat();
+  return (slot: { startsAtLocal: string; endsAtLocal: string }) =>
+    `${localTime(slot.startsAtLocal)}–${localTime(slot.endsAtLocal)}`;
+}
 
 /** The spec's reject codes as badges; the message says what clashes (also read by screen readers). */
 export function ConflictBadges({ meeting }: { meeting: ScheduleMeeting }) {
@@ -138,6 +144,7 @@ function ByPerson({
   onOpen: (m: ScheduleMeeting) => void;
 }) {
   const { t } = useTranslation();
+  const slotTimes = useSlotTimes();
   const people = new Map<string, ScheduleMeeting['a']>();
   for (const m of data.meetings) {
     people.set(m.a.id, m.a);
@@ -178,7 +185,7 @@ function ByPerson({
               <Table.Tr key={m.id}>
                 <Table.Td>
                   <UnstyledButton onClick={() => onOpen(m)} td="underline" fz="sm">
-                    {slot ? `${time(slot.startsAtLocal)}–${time(slot.endsAtLocal)}` : `#${m.slot + 1}`}
+                    {slot ? slotTimes(slot) : `#${m.slot + 1}`}
                   </UnstyledButton>
                 </Table.Td>
                 <Table.Td>{m.table}</Table.Td>
@@ -198,6 +205,7 @@ function ByPerson({
 
 function ByTable({ data, onOpen }: { data: ScheduleResponse; onOpen: (m: ScheduleMeeting) => void }) {
   const { t } = useTranslation();
+  const slotTimes = useSlotTimes();
   const tables = Math.max(data.tables, ...data.meetings.map((m) => m.table));
   const at = new Map(data.meetings.map((m) => [`${m.slot}/${m.table}`, m]));
   const numbers = Array.from({ length: tables }, (_, i) => i + 1);
@@ -215,7 +223,7 @@ function ByTable({ data, onOpen }: { data: ScheduleResponse; onOpen: (m: Schedul
         <Table.Tbody>
           {data.slots.map((slot) => (
             <Table.Tr key={slot.index}>
-              <Table.Th scope="row">{`${time(slot.startsAtLocal)}–${time(slot.endsAtLocal)}`}</Table.Th>
+              <Table.Th scope="row">{slotTimes(slot)}</Table.Th>
               {numbers.map((n) => {
                 const m = at.get(`${slot.index}/${n}`);
                 return (

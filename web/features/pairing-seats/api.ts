@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/pairing-seats';
 import type { PairingSeats, SeatTable } from '../../../contracts/pairings';
 import { call } from '../../lib/api';
-import { pairingKeys } from '../pairings/api';
+import { pairingKeys, seatRoundQuery } from '../pairings/api';
 import { moveInSeats, replaceTables } from './seat-moves';
 
 export const seatKeys = {
@@ -47,22 +47,29 @@ export function useMoveSeat(
   lookup: (id: string) => SeatTable['people'][number] | undefined,
 ) {
   const queryClient = useQueryClient();
-  const key = pairingKeys.seats(projectId, pairingId);
+  // The round's seats (the screen loads one round at a time).
+  const keyOf = (round: number) => seatRoundQuery(projectId, pairingId, round).queryKey;
   return useMutation({
     mutationFn: (input: SeatMoveInput) => call(moveSeat, { params: { projectId, pairingId }, body: input }),
     onMutate: async (input) => {
+      const key = keyOf(input.round);
       await queryClient.cancelQueries({ queryKey: key, exact: true });
       const before = queryClient.getQueryData<Seats>(key);
       const person = lookup(input.participantId);
       if (before && person) queryClient.setQueryData<Seats>(key, moveInSeats(before, input, person));
       return { before };
     },
-    onError: (_error, _input, context) => {
-      if (context?.before) queryClient.setQueryData<Seats>(key, context.before);
+    onError: (_error, input, context) => {
+      if (context?.before) queryClient.setQueryData<Seats>(keyOf(input.round), context.before);
     },
     onSuccess: (result) => {
-      queryClient.setQueryData<Seats>(key, (seats) => (seats ? replaceTables(seats, result) : seats));
-      void queryClient.invalidateQueries({ queryKey: [...key, 'person'] });
+      queryClient.setQueryData<Seats>(keyOf(result.round), (seats) =>
+        seats ? replaceTables(seats, result) : seats,
+      );
+      const seatsKey = pairingKeys.seats(projectId, pairingId);
+      // The person panel, and the pairing page's list of every round, read again.
+      void queryClient.invalidateQueries({ queryKey: [...seatsKey, 'person'] });
+      void queryClient.invalidateQueries({ queryKey: [...seatsKey, 'all'] });
     },
   });
 }

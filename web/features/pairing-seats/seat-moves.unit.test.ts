@@ -26,6 +26,7 @@ function seats(): PairingSeats {
         ],
       },
     ],
+    roundNumbers: [0, 1],
     absences: [],
     stats: null,
   };

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,8 @@ import type { SeatTable } from '../../../contracts/pairings';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { AnchorTo } from '../../components/router-links';
 import { usePageTitle } from '../../lib/page-title';
-import { pairingKeys, pairingQuery, seatsQuery } from '../pairings/api';
+import { pairingQuery, seatRoundQuery } from '../pairings/api';
+import { useSeatsReload } from '../pairings/seats-reload';
 import { seatPersonQuery, useMoveSeat, useResumeRounds } from './api';
 import { ConflictLegend } from './conflict-icons';
 import { PersonPanel } from './person-panel';
@@ -40,17 +41,29 @@ export function PairingSeatsPage() {
   const { projectId, pairingId } = useParams({ from: ROUTE });
   const search = useSearch({ from: ROUTE });
   const navigate = useNavigate({ from: '/projects/$projectId/pairings/$pairingId/seats' });
-  const queryClient = useQueryClient();
   const pairing = useQuery(pairingQuery(projectId, pairingId));
-  const seats = useQuery(seatsQuery(projectId, pairingId));
+  // Only the round shown is loaded (`?round=`, counted from 1 in the URL), within the pairing's rounds; while another
+  // round loads, the round selector stays (the previous answer's round numbers) and the grid waits.
+  const total = pairing.data?.rounds ?? 0;
+  const round = Math.max(0, Math.min((search.round ?? 1) - 1, total - 1));
+  const seats = useQuery({
+    ...seatRoundQuery(projectId, pairingId, round),
+    enabled: pairing.data !== undefined,
+    placeholderData: keepPreviousData,
+  });
   usePageTitle(
     pairing.data ? t('pairingSeats.pageTitle', { name: pairing.data.name }) : t('pairingSeats.title'),
   );
 
-  const rounds = seats.data?.rounds ?? [];
-  const shown = rounds.find((r) => r.round === (search.round ?? 1) - 1) ?? rounds[0];
-  const round = shown?.round ?? 0;
-  const tables = shown?.tables;
+  const roundNumbers = seats.data?.roundNumbers ?? [];
+  const loadingRound = seats.isPlaceholderData;
+  const tables = loadingRound ? undefined : seats.data?.rounds[0]?.tables;
+  // A round of the pairing not generated (its rounds were raised since): the first generated one instead.
+  const firstGenerated =
+    !loadingRound && seats.data && !tables && roundNumbers[0] !== round ? roundNumbers[0] : undefined;
+  useEffect(() => {
+    if (firstGenerated !== undefined) void navigate({ search: { round: firstGenerated + 1 }, replace: true });
+  }, [firstGenerated, navigate]);
 
   const [selected, setSelected] = useState<string | null>(null);
   const person = useQuery({
@@ -86,15 +99,9 @@ export function PairingSeatsPage() {
   // A resumed generation: its progress, then the new rounds once it ends.
   const generation = pairing.data?.generation;
   const active = generation?.status === 'queued' || generation?.status === 'running';
-  const wasActive = useRef(active);
-  useEffect(() => {
-    if (wasActive.current && !active)
-      void queryClient.invalidateQueries({ queryKey: pairingKeys.seats(projectId, pairingId) });
-    wasActive.current = active;
-  }, [active, projectId, pairingId, queryClient]);
+  useSeatsReload(projectId, pairingId, generation);
   const resume = useResumeRounds(projectId, pairingId);
   const [confirmResume, setConfirmResume] = useState(false);
-  const total = pairing.data?.rounds ?? 0;
 
   return (
     <Stack>
@@ -111,7 +118,7 @@ export function PairingSeatsPage() {
         <Text c="red">{t('common.notFoundBody')}</Text>
       ) : !seats.data || !pairing.data ? (
         <Loader role="progressbar" aria-label={t('common.loading')} />
-      ) : rounds.length === 0 || !tables ? (
+      ) : roundNumbers.length === 0 ? (
         <Text data-testid="seats-empty">{t('pairingSeats.empty')}</Text>
       ) : (
         <>
@@ -120,9 +127,9 @@ export function PairingSeatsPage() {
               aria-label={t('pairingSeats.rounds')}
               value={String(round + 1)}
               onChange={(value) => void navigate({ search: { round: Number(value) }, replace: true })}
-              data={rounds.map((r) => ({
-                value: String(r.round + 1),
-                label: t('pairingSeats.round', { number: r.round + 1 }),
+              data={roundNumbers.map((r) => ({
+                value: String(r + 1),
+                label: t('pairingSeats.round', { number: r + 1 }),
               }))}
             />
             <Button
@@ -148,32 +155,36 @@ export function PairingSeatsPage() {
           <Text size="sm" c="dimmed">
             {t('pairingSeats.help')}
           </Text>
-          <Grid>
-            <Grid.Col span={{ base: 12, lg: selected ? 9 : 12 }}>
-              <SeatsGrid
-                tables={tables}
-                chosenTables={chosen}
-                selectedId={selected}
-                conflicts={selected ? conflicts : null}
-                absent={absent}
-                onSelect={handleSelect}
-                onMove={handleMove}
-              />
-            </Grid.Col>
-            {selected && (
-              <Grid.Col span={{ base: 12, lg: 3 }}>
-                <PersonPanel
-                  projectId={projectId}
-                  pairingId={pairingId}
-                  round={round}
-                  person={person.data}
-                  loading={person.isPending}
+          {!tables ? (
+            <Loader role="progressbar" aria-label={t('common.loading')} data-testid="seats-round-loading" />
+          ) : (
+            <Grid>
+              <Grid.Col span={{ base: 12, lg: selected ? 9 : 12 }}>
+                <SeatsGrid
                   tables={tables}
-                  onClose={() => setSelected(null)}
+                  chosenTables={chosen}
+                  selectedId={selected}
+                  conflicts={selected ? conflicts : null}
+                  absent={absent}
+                  onSelect={handleSelect}
+                  onMove={handleMove}
                 />
               </Grid.Col>
-            )}
-          </Grid>
+              {selected && (
+                <Grid.Col span={{ base: 12, lg: 3 }}>
+                  <PersonPanel
+                    projectId={projectId}
+                    pairingId={pairingId}
+                    round={round}
+                    person={person.data}
+                    loading={person.isPending}
+                    tables={tables}
+                    onClose={() => setSelected(null)}
+                  />
+                </Grid.Col>
+              )}
+            </Grid>
+          )}
         </>
       )}
       <ConfirmModal

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RejectCode } from '../../../contracts/pairing-seats';
 import type { SeatTable } from '../../../contracts/pairings';
+import { tableHasOwnName } from '../pairings/labels';
 import { ConflictIcon } from './conflict-icons';
 import classes from './seats.module.css';
 
@@ -26,7 +27,7 @@ export interface TableCardProps {
 export function useTableLabel() {
   const { t } = useTranslation();
   return (table: SeatTable['table']) =>
-    table.name
+    tableHasOwnName(table)
       ? t('pairingSeats.tableNamed', { number: table.number, name: table.name })
       : t('pairingSeats.table', { number: table.number });
 }

@@ -71,10 +71,19 @@ export const pairingQuery = (projectId: string, pairingId: string) =>
     },
   });
 
+/** Every generated round (the pairing page's results). */
 export const seatsQuery = (projectId: string, pairingId: string) =>
   queryOptions({
-    queryKey: pairingKeys.seats(projectId, pairingId),
+    queryKey: [...pairingKeys.seats(projectId, pairingId), 'all'] as const,
     queryFn: ({ signal }) => call(getPairingSeats, { params: { projectId, pairingId }, signal }),
+  });
+
+/** One round of the seats (from 0), as the seats screen shows it: only that round's tables and people. */
+export const seatRoundQuery = (projectId: string, pairingId: string, round: number) =>
+  queryOptions({
+    queryKey: [...pairingKeys.seats(projectId, pairingId), 'round', round] as const,
+    queryFn: ({ signal }) =>
+      call(getPairingSeats, { params: { projectId, pairingId }, query: { round }, signal }),
   });
 
 export const groupsQuery = (projectId: string, pairingId: string) =>

@@ -1,13 +1,15 @@
 import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { canGenerate, type Pairing } from '../../../contracts/pairings';
+import { AnchorTo } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
-import { pairingKeys, seatsQuery, useCancelGeneration, useStartGeneration } from './api';
+import { pairingOptionsQuery, seatsQuery, useCancelGeneration, useStartGeneration } from './api';
+import { tableHasOwnName } from './labels';
 import { STATUS_COLORS } from './pairing-list-page';
+import { useSeatsReload } from './seats-reload';
 
 /**
  * M3: « Générer » with its progress bar (shown unless the algorithm is 7 without a question, 001 §2), the cancel
@@ -16,20 +18,17 @@ import { STATUS_COLORS } from './pairing-list-page';
 export function GenerationPanel({ projectId, pairing }: { projectId: string; pairing: Pairing }) {
   const { t } = useTranslation();
   const { number } = useFormat();
-  const queryClient = useQueryClient();
   const start = useStartGeneration(projectId, pairing.id);
   const cancel = useCancelGeneration(projectId, pairing.id);
   const generation = pairing.generation;
   const active = generation?.status === 'queued' || generation?.status === 'running';
   const allowed = canGenerate(pairing.algorithm, pairing.questionId);
+  // A category without tables cannot seat anyone: say so, with the way to its tables, instead of an error on click.
+  const options = useQuery(pairingOptionsQuery(projectId));
+  const noTables = options.data?.categories.find((c) => c.id === pairing.category.id)?.tables === 0;
 
   // The rounds are read again when a generation ends.
-  const wasActive = useRef(active);
-  useEffect(() => {
-    if (wasActive.current && !active)
-      void queryClient.invalidateQueries({ queryKey: pairingKeys.seats(projectId, pairing.id) });
-    wasActive.current = active;
-  }, [active, projectId, pairing.id, queryClient]);
+  useSeatsReload(projectId, pairing.id, generation);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="generation-title">
@@ -39,6 +38,16 @@ export function GenerationPanel({ projectId, pairing }: { projectId: string; pai
       {!allowed ? (
         <Text size="sm" data-testid="needs-question">
           {t('pairings.generation.needsQuestion')}
+        </Text>
+      ) : noTables ? (
+        <Text size="sm" data-testid="needs-tables">
+          {t('errors.pairings.noTables')}{' '}
+          <AnchorTo
+            to="/projects/$projectId/activities/categories/$categoryId/tables"
+            params={{ projectId, categoryId: pairing.category.id }}
+          >
+            {t('pairings.generation.addTables')}
+          </AnchorTo>
         </Text>
       ) : (
         <Stack gap="sm">
@@ -164,7 +173,7 @@ function Results({
                     <Paper key={table.id} withBorder p="xs" data-testid="pairing-table">
                       <Group gap={6} mb={4}>
                         <Text size="sm" fw={600}>
-                          {table.name
+                          {tableHasOwnName(table)
                             ? t('pairings.results.tableNamed', { number: table.number, name: table.name })
                             : t('pairings.results.table', { number: table.number })}
                         </Text>

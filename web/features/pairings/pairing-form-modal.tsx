@@ -1,5 +1,6 @@
 import { Checkbox, Group, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ALGORITHMS,
@@ -63,6 +64,12 @@ export function PairingFormModal({
       onClose();
     },
   });
+  // A new pairing starts on the first category that has tables (a category without any cannot seat anyone).
+  const firstWithTables = options.data?.categories.find((c) => c.tables > 0)?.id;
+  useEffect(() => {
+    if (!pairing && firstWithTables && !form.getValues().categoryId)
+      form.setFieldValue('categoryId', firstWithTables);
+  }, [pairing, firstWithTables, form]);
   const values = form.getValues() as PairingInput;
   const algorithm = values.algorithm;
   const categories = options.data?.categories ?? [];

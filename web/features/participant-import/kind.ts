@@ -20,7 +20,8 @@ export interface ImportView {
   progress: number;
   columns: string[];
   mapping: (string | null)[];
-  targets: { key: string; label: { fr: string; en: string } }[];
+  /** `group`: listed under that heading in the mapping (Q1: the questions of the questionnaire). */
+  targets: { key: string; label: { fr: string; en: string }; group?: 'questionnaire' }[];
   summary: Record<ImportAction, number>;
   rows: (ImportRowView & Record<string, unknown>)[];
   page: number;

@@ -24,9 +24,18 @@ export function MappingStep({
   const [mapping, setMapping] = useState(data.mapping);
   useEffect(() => setMapping(data.mapping), [data.mapping]);
   const lang = i18n.language === 'en' ? 'en' : 'fr';
+  const option = (x: ImportView['targets'][number]) => ({ value: x.key, label: x.label[lang] });
+  const fields = data.targets.filter((x) => !x.group).map(option);
+  // Q1: the questions of the questionnaire are listed under their own heading.
+  const questions = data.targets.filter((x) => x.group === 'questionnaire').map(option);
   const options = [
     { value: '', label: t('participantImport.mapping.ignore') },
-    ...data.targets.map((x) => ({ value: x.key, label: x.label[lang] })),
+    ...(questions.length
+      ? [
+          { group: t('participantImport.mapping.fields'), items: fields },
+          { group: t('participantImport.mapping.questionnaire'), items: questions },
+        ]
+      : fields),
   ];
   return (
     <Stack gap="sm">
@@ -51,6 +60,9 @@ export function MappingStep({
                   data={options}
                   value={mapping[i] ?? ''}
                   allowDeselect={false}
+                  // Every target shows at once, the questionnaire's too: a scrolling list inside the listbox is a
+                  // region a keyboard cannot reach (axe: scrollable-region-focusable); the page scrolls instead.
+                  withScrollArea={false}
                   onChange={(value) => setMapping((m) => m.map((x, j) => (j === i ? value || null : x)))}
                 />
               </Table.Td>
