@@ -35,6 +35,7 @@ import { registerHelpRoutes } from './modules/help/routes';
 import { registerLandingRoutes } from './modules/landing/routes';
 import { registerMailRoutes } from './modules/mail/routes';
 import { registerOrganisationRoutes } from './modules/organisation/routes';
+import { registerPairingMeetingRoutes } from './modules/pairing-meetings/routes';
 import { registerPairingRoutes } from './modules/pairings/routes';
 import { registerParticipantImportRoutes } from './modules/participant-import/routes';
 import { registerParticipantRoutes } from './modules/participants/routes';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerCalendarRoutes(app, deps);
   registerLandingRoutes(app, deps);
   registerPairingRoutes(app, deps);
+  registerPairingMeetingRoutes(app, deps);
   registerQuestionRoutes(app, deps);
   registerScoreRoutes(app, deps);
 

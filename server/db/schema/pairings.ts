@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { activityCategories } from './activities';
+import { activities, activityCategories } from './activities';
 import { activityTables } from './activity-tables';
 import { createdAt, id, ownedByProject, updatedAt } from './columns';
 import { participants } from './participants';
@@ -194,5 +194,55 @@ export const pairingSeats = pgTable(
   (t) => [
     primaryKey({ columns: [t.pairingId, t.round, t.participantId] }),
     index('pairing_seats_table_idx').on(t.tableId),
+  ],
+);
+
+/**
+ * M6: the meetings generated from a pairing's seats (docs/matching/pairing-meetings.md): the settings of the last
+ * generation and the seat generation they were built from (another done generation since: out of date). One row per
+ * pairing, replaced with the meetings.
+ */
+export const pairingMeetingSets = pgTable('pairing_meeting_sets', {
+  pairingId: uuid('pairing_id')
+    .primaryKey()
+    .references(() => pairings.id, { onDelete: 'cascade' }),
+  ...ownedByProject(),
+  prefixFr: text('prefix_fr').notNull(),
+  prefixEn: text('prefix_en').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  intervalMinutes: integer('interval_minutes').notNull(),
+  /** contracts/activities.ts ACTIVITY_TYPES. */
+  type: text('type').notNull(),
+  inPerson: boolean('in_person').notNull(),
+  virtual: boolean('virtual').notNull(),
+  /** The done generation whose seats the meetings seat (null: seats written without one). */
+  seatsGenerationId: uuid('seats_generation_id').references(() => pairingGenerations.id, {
+    onDelete: 'set null',
+  }),
+  /** The generation's transaction time: members added later (by hand) have a later created_at. */
+  createdAt: createdAt(),
+});
+
+/** M6: each generated meeting (an activity) and the round and table it is for. The activity's deletion removes it. */
+export const pairingMeetings = pgTable(
+  'pairing_meetings',
+  {
+    ...ownedByProject(),
+    pairingId: uuid('pairing_id')
+      .notNull()
+      .references(() => pairings.id, { onDelete: 'cascade' }),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    /** From 0. */
+    round: integer('round').notNull(),
+    tableId: uuid('table_id')
+      .notNull()
+      .references(() => activityTables.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.activityId] }),
+    uniqueIndex('pairing_meetings_round_table_key').on(t.pairingId, t.round, t.tableId),
   ],
 );

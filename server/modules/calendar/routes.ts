@@ -10,9 +10,11 @@ import {
   regenerateProjectCalendarFeed,
   rescheduleActivity,
 } from '../../../contracts/calendar';
+import { listParticipantAgenda } from '../../../contracts/participant-agenda';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
 import { attachment } from '../files/routes';
+import { participantAgenda } from './agenda';
 import * as feeds from './feed-service';
 import * as service from './service';
 
@@ -32,6 +34,9 @@ const sendCalendar = (reply: FastifyReply, body: string, filename?: string) => {
 };
 
 export function registerCalendarRoutes(app: FastifyInstance, deps: Deps) {
+  route(app, listParticipantAgenda, ({ auth, params }) =>
+    participantAgenda(deps, auth, params.projectId, params.participantId),
+  );
   route(app, getActivityCalendar, ({ auth, params, query }) =>
     service.getCalendar(deps, auth, params.projectId, query),
   );

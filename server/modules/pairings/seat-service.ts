@@ -1,6 +1,7 @@
 import type { SeatMoveInput, SeatMoveResult, SeatPerson } from '../../../contracts/pairing-seats';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { busyDuringRound } from '../pairing-meetings/busy';
 import type { AuthContext } from '../session/auth-context';
 import * as gens from './generation-repository';
 import { chosenTables, themesOf } from './instance-builder';
@@ -66,7 +67,8 @@ export async function moveSeat(
  * - 2 warning: a person misplaced at this table (a VIP at a standard table, or someone else at a VIP table), or the
  *   person clicked, at a table that is none of those they chose (when they chose some);
  * - 3 already met: sat with them at a table of an earlier round of this pairing, or of a pairing « Déjà tenu »;
- * - 4 calendar: a round has no time today, so never (see the doc);
+ * - 4 calendar: once the meetings are generated (the round has a time), someone at the table, the person clicked
+ *   included, has another activity overlapping the round (docs/matching/pairing-meetings.md);
  * - 5 blocked: a « ne rencontre jamais » rule keeps them apart.
  */
 export async function getSeatPerson(
@@ -111,15 +113,17 @@ export async function getSeatPerson(
     const here = (await seats.peopleAt(deps.db, pairingId, round, [seat.tableId])).map(
       (p) => p.participantId,
     );
-    const [vips, blocked, met] = await Promise.all([
+    const [vips, blocked, met, busy] = await Promise.all([
       seats.vipsAmong(deps.db, pairingId, here),
       seats.blockedPartners(deps.db, pairingId, participantId),
       seats.metPartners(deps.db, scope, pairingId, participantId, round),
+      busyDuringRound(deps.db, pairingId, round, here),
     ]);
     for (const other of here) {
       const misplaced = table !== undefined && vips.has(other) !== table.vip;
       const notChosen = other === participantId && chosen.length > 0 && !chosen.includes(seat.tableId);
       if (misplaced || notChosen) conflicts.push({ participantId: other, code: 2 });
+      if (busy.has(other)) conflicts.push({ participantId: other, code: 4 });
       if (other === participantId) continue;
       if (met.has(other)) conflicts.push({ participantId: other, code: 3 });
       if (blocked.has(other)) conflicts.push({ participantId: other, code: 5 });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AnchorTo, ButtonTo } from '../../components/router-links';
 import { usePageTitle } from '../../lib/page-title';
 import { useLocalizedName } from '../activities/localized-name';
+import { MeetingsPanel } from '../pairing-meetings/meetings-panel';
 import { PreflightPanel } from '../pairing-seats/preflight-panel';
 import { pairingQuery } from './api';
 import { GenerationPanel } from './generation-panel';
@@ -82,6 +83,13 @@ export function PairingPage() {
           </Group>
           <PreflightPanel projectId={projectId} pairingId={pairingId} />
           <GenerationPanel projectId={projectId} pairing={pairing.data} />
+          <MeetingsPanel
+            projectId={projectId}
+            pairingId={pairingId}
+            seatsChangedAt={
+              pairing.data.generation?.finishedAt ? String(pairing.data.generation.finishedAt) : null
+            }
+          />
           <GroupsPanel projectId={projectId} pairingId={pairingId} />
           <RulesPanel projectId={projectId} pairingId={pairingId} />
           {editing && (

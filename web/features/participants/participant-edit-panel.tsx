@@ -18,6 +18,7 @@ import { useFormat } from '../../lib/format';
 import { ParticipantMeetings } from '../b2b/participant-meetings';
 import { ParticipantAnswersSection, useParticipantAnswers } from '../questions/participant-answers';
 import { participantQuery, useSendInscription, useUpdateParticipant } from './api';
+import { ParticipantAgenda } from './participant-agenda';
 import { ParticipantCalendarFeed } from './participant-calendar-feed';
 import { ParticipantFormFields, participantFormValues } from './participant-form-fields';
 import { ParticipantMediaFields } from './participant-media-fields';
@@ -180,6 +181,7 @@ function ParticipantEditForm({
           </Group>
         </form>
       </Paper>
+      <ParticipantAgenda projectId={projectId} participantId={participant.id} />
       <ParticipantMeetings projectId={projectId} participantId={participant.id} />
       <ParticipantCalendarFeed projectId={projectId} participantId={participant.id} />
     </Stack>

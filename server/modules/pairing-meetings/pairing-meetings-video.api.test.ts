@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeWhereby, startFakeWhereby } from '../../../tests/support/fake-whereby';
+import { type ApiClient, createTestApp, signIn, type TestApp } from '../../../tests/support/test-app';
+import { type Jobs, startJobs } from '../../jobs/queue';
+import { DEMO_ORGANISER } from '../../seed/demo';
+import { activityVideoJobs } from '../activity-video/room-job';
+import { api, ok } from '../pairings/fixtures';
+import { seatedPairing } from '../pairings/seat-fixtures';
+
+let t: TestApp;
+let whereby: FakeWhereby;
+let jobs: Jobs | undefined;
+let camille: ApiClient;
+
+beforeAll(async () => {
+  whereby = await startFakeWhereby();
+  t = await createTestApp({ env: { WHEREBY_API_KEY: whereby.apiKey, WHEREBY_API_URL: whereby.url } });
+  // The real queue on this file's database, as the video room tests run it.
+  jobs = await startJobs(
+    t.database,
+    activityVideoJobs(() => t.deps),
+    t.app.log,
+    { databaseUrl: t.databaseUrl, work: true },
+  );
+  t.deps.jobs = jobs;
+  camille = await signIn(t.app, DEMO_ORGANISER);
+});
+afterAll(async () => {
+  await jobs?.stop();
+  await t?.close();
+  await whereby?.close();
+});
+
+type Room = { status: string; roomUrl: string | null };
+
+/** Reads a room until it is no longer pending (the job's work), as the link tab polls it. */
+async function settled(url: string): Promise<Room> {
+  for (let waited = 0; waited < 25_000; waited += 200) {
+    const room = ok<Room>(await camille.get(url));
+    if (room.status !== 'pending') return room;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the video room stayed pending');
+}
+
+describe('virtual meetings from a pairing (M6) and their Whereby rooms', () => {
+  it('queues one room per virtual or hybrid meeting, made at Whereby by the video job', async () => {
+    const set = await seatedPairing(camille, t.database.db, {
+      tables: 2,
+      seats: 2,
+      people: 4,
+      layout: [
+        [0, 0, 1, 1],
+        [0, 1, 0, 1],
+      ],
+    });
+    const made = ok(
+      await camille.post(`${set.url}/meetings`, {
+        prefix: { fr: 'Ronde', en: 'Round' },
+        startsAt: '2027-06-01T09:00',
+        durationMinutes: 20,
+        intervalMinutes: 5,
+        inPerson: true,
+        virtual: true,
+      }),
+    );
+    expect(made).toMatchObject({ created: 4, members: 8, videoRooms: 4 });
+    const list = ok<{ items: { id: string; hybridType: string }[] }>(
+      await camille.get(`${api(set.projectId)}/activities?categoryId=${set.categoryId}&pageSize=100`),
+    );
+    expect(list.items.map((a) => a.hybridType)).toEqual(['hybrid', 'hybrid', 'hybrid', 'hybrid']);
+    const rooms = [];
+    for (const item of list.items)
+      rooms.push(await settled(`${api(set.projectId)}/activities/${item.id}/video-room`));
+    expect(rooms.map((r) => r.status)).toEqual(['ready', 'ready', 'ready', 'ready']);
+    expect(new Set(rooms.map((r) => r.roomUrl)).size).toBe(4);
+    expect(whereby.meetings.size).toBe(4);
+
+    // In person only: no room.
+    const inPerson = ok(
+      await camille.post(`${set.url}/meetings`, {
+        prefix: { fr: 'Ronde', en: 'Round' },
+        startsAt: '2027-06-01T09:00',
+        durationMinutes: 20,
+        intervalMinutes: 5,
+      }),
+    );
+    expect(inPerson).toMatchObject({ created: 4, replaced: 4, videoRooms: 0 });
+  });
+});

@@ -1,0 +1,207 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  activities,
+  activityMembers,
+  activityTables,
+  pairingGenerations,
+  pairingMeetingSets,
+  pairingMeetings,
+  pairingSeats,
+  participants,
+  persons,
+} from '../../db/schema';
+
+/** M6: the rows behind the meetings generated from a pairing (docs/matching/pairing-meetings.md). */
+
+export interface Scope {
+  companyId: string;
+  projectId: string;
+}
+
+/** Each round's tables with people, with what a meeting's title and location need, by round then table number. */
+export async function seatedTables(db: Executor, pairingId: string) {
+  return db
+    .selectDistinct({
+      round: pairingSeats.round,
+      tableId: activityTables.id,
+      number: activityTables.number,
+      name: activityTables.name,
+      location: activityTables.location,
+    })
+    .from(pairingSeats)
+    .innerJoin(activityTables, eq(activityTables.id, pairingSeats.tableId))
+    .where(eq(pairingSeats.pairingId, pairingId))
+    .orderBy(asc(pairingSeats.round), asc(activityTables.number));
+}
+
+/** The latest done generation of the pairing's seats (null: none, e.g. seats written by a seed). */
+export async function latestDoneGeneration(db: Executor, pairingId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: pairingGenerations.id })
+    .from(pairingGenerations)
+    .where(and(eq(pairingGenerations.pairingId, pairingId), eq(pairingGenerations.status, 'done')))
+    .orderBy(desc(pairingGenerations.finishedAt), desc(pairingGenerations.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function findSet(db: Executor, pairingId: string) {
+  const [row] = await db.select().from(pairingMeetingSets).where(eq(pairingMeetingSets.pairingId, pairingId));
+  return row;
+}
+
+/** The earliest dated activity of a category: the form's default start. */
+export async function firstActivityStart(db: Executor, projectId: string, categoryId: string) {
+  const [row] = await db
+    .select({ startsAt: sql<Date | null>`min(${activities.startsAt})`.mapWith(activities.startsAt) })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.projectId, projectId),
+        eq(activities.categoryId, categoryId),
+        eq(activities.noDate, false),
+        isNotNull(activities.startsAt),
+      ),
+    );
+  return row?.startsAt ?? null;
+}
+
+/** The activity ids of the meetings generated from the pairing. */
+export async function meetingIds(db: Executor, pairingId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: pairingMeetings.activityId })
+    .from(pairingMeetings)
+    .where(eq(pairingMeetings.pairingId, pairingId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The members of the pairing's meetings, and those added after the generation: a later created_at than the set's
+ * (the generation's rows all carry its transaction's time; compared in SQL, at the database's microseconds).
+ */
+export async function memberCounts(db: Executor, pairingId: string) {
+  const [row] = await db
+    .select({
+      members: count(),
+      addedByHand:
+        sql<number>`count(*) filter (where ${activityMembers.createdAt} > ${pairingMeetingSets.createdAt})`.mapWith(
+          Number,
+        ),
+    })
+    .from(activityMembers)
+    .innerJoin(pairingMeetings, eq(pairingMeetings.activityId, activityMembers.activityId))
+    .innerJoin(pairingMeetingSets, eq(pairingMeetingSets.pairingId, pairingMeetings.pairingId))
+    .where(eq(pairingMeetings.pairingId, pairingId));
+  return { members: row?.members ?? 0, addedByHand: row?.addedByHand ?? 0 };
+}
+
+/**
+ * Deletes the meetings (their members and links go with them). A generated meeting another activity was attached
+ * to by hand would refuse its deletion: such children are detached first (they stay on the programme).
+ */
+export async function deleteMeetings(db: Executor, projectId: string, ids: string[]) {
+  if (!ids.length) return;
+  await db
+    .update(activities)
+    .set({ parentId: null })
+    .where(and(eq(activities.projectId, projectId), inArray(activities.parentId, ids)));
+  for (let i = 0; i < ids.length; i += 1000) {
+    await db
+      .delete(activities)
+      .where(and(eq(activities.projectId, projectId), inArray(activities.id, ids.slice(i, i + 1000))));
+  }
+}
+
+const BATCH = 500;
+
+export async function insertActivities(db: Executor, rows: (typeof activities.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += BATCH) await db.insert(activities).values(rows.slice(i, i + BATCH));
+}
+
+export async function insertLinks(db: Executor, rows: (typeof pairingMeetings.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += 2 * BATCH)
+    await db.insert(pairingMeetings).values(rows.slice(i, i + 2 * BATCH));
+}
+
+/** Every seated person becomes a member of their table's meeting of the round: one statement. */
+export async function insertMembersFromSeats(db: Executor, pairingId: string): Promise<number> {
+  // Both drivers answer { rows } (PGlite's results and pg's QueryResult).
+  const result = (await db.execute(sql`
+    with inserted as (
+      insert into ${activityMembers} (company_id, project_id, activity_id, participant_id, status)
+      select s.company_id, s.project_id, m.activity_id, s.participant_id, 'registered'
+      from ${pairingSeats} s
+      join ${pairingMeetings} m on m.pairing_id = s.pairing_id and m.round = s.round and m.table_id = s.table_id
+      where s.pairing_id = ${pairingId}
+      returning 1
+    )
+    select count(*)::int as n from inserted`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function replaceSet(db: Executor, row: typeof pairingMeetingSets.$inferInsert) {
+  await db.delete(pairingMeetingSets).where(eq(pairingMeetingSets.pairingId, row.pairingId));
+  const [saved] = await db.insert(pairingMeetingSets).values(row).returning();
+  return saved;
+}
+
+/** The Excel workbook's rows: round → table → people, with e-mail and organisation, by name. */
+export async function exportRows(db: Executor, pairingId: string) {
+  return db
+    .select({
+      round: pairingSeats.round,
+      tableNumber: activityTables.number,
+      tableName: activityTables.name,
+      tableVip: activityTables.vip,
+      participantId: participants.id,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      email: persons.email,
+      company: persons.organisation,
+    })
+    .from(pairingSeats)
+    .innerJoin(activityTables, eq(activityTables.id, pairingSeats.tableId))
+    .innerJoin(participants, eq(participants.id, pairingSeats.participantId))
+    .innerJoin(persons, eq(persons.id, participants.personId))
+    .where(eq(pairingSeats.pairingId, pairingId))
+    .orderBy(
+      asc(pairingSeats.round),
+      asc(activityTables.number),
+      asc(sql`${persons.lastName} collate "und-x-icu"`),
+      asc(sql`${persons.firstName} collate "und-x-icu"`),
+      asc(participants.id),
+    );
+}
+
+/** Each round's time, from its generated meetings (the earliest start, the latest end); none before generation. */
+export async function roundTimes(db: Executor, pairingId: string) {
+  const end = sql`${activities.startsAt} + make_interval(mins => ${activities.durationMinutes})`;
+  return db
+    .select({
+      round: pairingMeetings.round,
+      start: sql<Date>`min(${activities.startsAt})`.mapWith(activities.startsAt),
+      end: sql<Date>`max(${end})`.mapWith(activities.startsAt),
+    })
+    .from(pairingMeetings)
+    .innerJoin(activities, eq(activities.id, pairingMeetings.activityId))
+    .where(
+      and(
+        eq(pairingMeetings.pairingId, pairingId),
+        eq(activities.noDate, false),
+        isNotNull(activities.startsAt),
+      ),
+    )
+    .groupBy(pairingMeetings.round)
+    .orderBy(asc(pairingMeetings.round));
+}
+
+/** Rooms still waiting for a job that could not be queued: failed, with the reason shown on the link tab. */
+export async function failRooms(db: Executor, ids: string[], reason: string) {
+  for (let i = 0; i < ids.length; i += 1000) {
+    await db
+      .update(activities)
+      .set({ videoRoomStatus: 'failed', videoRoomError: reason })
+      .where(and(inArray(activities.id, ids.slice(i, i + 1000)), eq(activities.videoRoomStatus, 'pending')));
+  }
+}
