@@ -6,12 +6,16 @@
  * T0 to T0 / 1000, each cycle twice as long as the one before, each starting from the best seating found; the
  * search stops at the time limit, at the bound, or after three cycles without a new best.
  *
- * Maximised: sign · score + WC · (people seated at least once at a table they chose), sign = +1 (similar),
- * -1 (diverse), 0 (none); WC exceeds any score change one swap can make, so a chosen table is never traded for score.
+ * Maximised: sign · score + WC · (people seated at least once at a table they chose) + WT · (`together` pairs who
+ * shared a table at least once), sign = +1 (similar), -1 (diverse), 0 (none); WC exceeds any score change one swap
+ * can make, so a chosen table is never traded for score; WT exceeds any chosen-tables change one swap can make (two
+ * people), so a « rencontre » pair is never traded for a chosen table. With `together` pairs, one move in four is
+ * targeted: someone of an unmet pair trades seats with a person at their partner's table.
  */
 import type { Budget } from './budget';
 import type { Rng } from './rng';
 import type { Seating } from './seating';
+import { TogetherCounts } from './together';
 
 /** T0 = this share of the mean change of a random swap. */
 const START_TEMPERATURE = 0.1;
@@ -34,7 +38,8 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
   const { n, R, T, model, movable, tableOf } = seating;
   const chosen = model.chosen;
   const sign = seating.gain ? goal.sign : 0;
-  if (!sign && !chosen) return seating.snapshot();
+  const together = model.togetherPairs.length ? new TogetherCounts(seating) : null;
+  if (!sign && !chosen && !together) return seating.snapshot();
 
   // Chosen tables: rounds each person sits at one of them.
   const chosenRounds = new Int32Array(n);
@@ -52,11 +57,16 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
   if (scores) for (let k = 0; k < scores.length; k++) if (scores[k] > maxScore) maxScore = scores[k];
   let largest = 1;
   for (let k = 0; k < model.sizes.length; k++) largest = Math.max(largest, model.sizes[k]);
-  const weightChosen = chosen ? 4 * largest * Math.max(1, maxScore) + 1 : 0;
+  const unit = 4 * largest * Math.max(1, maxScore) + 1;
+  const weightChosen = chosen ? unit : 0;
+  const weightTogether = 2 * unit + 1;
 
   let score = sign ? currentScore(seating) : 0;
-  let value = sign * score + weightChosen * satisfied;
-  const target = sign * goal.scoreTarget + weightChosen * model.choosers;
+  let value = sign * score + weightChosen * satisfied + (together ? weightTogether * together.met : 0);
+  const target =
+    sign * goal.scoreTarget +
+    weightChosen * model.choosers +
+    (together ? weightTogether * together.pairs : 0);
   let best = seating.snapshot();
   let bestValue = value;
   let bestDirty = false;
@@ -72,6 +82,51 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
     const before = chosenRounds[i];
     const after = before - (from < T ? chosen[i * T + from] : 0) + (to < T ? chosen[i * T + to] : 0);
     return (after > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
+  };
+
+  // The move under consideration (round, the two people) and its score change.
+  let moveR = 0;
+  let moveA = 0;
+  let moveB = 0;
+  let moveScore = 0;
+  /** Draws a swap of two people of one round at different tables (one in four targeted, with unmet pairs). */
+  const propose = (): boolean => {
+    if (together && together.met < together.pairs && rng.int(4) === 0) {
+      const move = together.propose(rng, rounds);
+      if (!move) return false;
+      [moveR, moveA, moveB] = move;
+      return true;
+    }
+    const r = rounds[rng.int(rounds.length)];
+    const list = movers[r];
+    moveR = r;
+    moveA = list[rng.int(list.length)];
+    moveB = list[rng.int(list.length)];
+    return tableOf[r * n + moveA] !== tableOf[r * n + moveB];
+  };
+  /** The value's change if the proposed swap is made. */
+  const evaluate = (): number => {
+    const ta = tableOf[moveR * n + moveA];
+    const tb = tableOf[moveR * n + moveB];
+    moveScore = sign ? seating.scoreDelta(moveR, moveA, moveB) : 0;
+    const chosenDelta = chosen ? chosenGain(moveA, ta, tb) + chosenGain(moveB, tb, ta) : 0;
+    const togetherDelta = together ? together.swapDelta(moveR, moveA, moveB) : 0;
+    return sign * moveScore + weightChosen * chosenDelta + weightTogether * togetherDelta;
+  };
+  const makeMove = (delta: number) => {
+    const r = moveR;
+    const a = moveA;
+    const b = moveB;
+    const ta = tableOf[r * n + a];
+    const tb = tableOf[r * n + b];
+    together?.recordSwap(r, a, b);
+    seating.swap(r, a, b);
+    if (chosen) {
+      chosenRounds[a] += (tb < T ? chosen[a * T + tb] : 0) - (ta < T ? chosen[a * T + ta] : 0);
+      chosenRounds[b] += (ta < T ? chosen[b * T + ta] : 0) - (tb < T ? chosen[b * T + tb] : 0);
+    }
+    score += moveScore;
+    value += delta;
   };
 
   // Temperature scale: the mean size of a random swap's change.
@@ -97,25 +152,11 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
         if (budget.done()) break;
         budget.report(value);
       }
-      const r = rounds[rng.int(rounds.length)];
-      const list = movers[r];
-      const a = list[rng.int(list.length)];
-      const b = list[rng.int(list.length)];
-      const ta = tableOf[r * n + a];
-      const tb = tableOf[r * n + b];
       fails++;
-      if (ta === tb) continue;
-      const scoreDelta = sign ? seating.scoreDelta(r, a, b) : 0;
-      const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
-      const delta = sign * scoreDelta + weightChosen * chosenDelta;
-      if (delta <= 1e-9 || seating.swapDelta(r, a, b) > 0) continue;
-      seating.swap(r, a, b);
-      if (chosen) {
-        chosenRounds[a] += (tb < T ? chosen[a * T + tb] : 0) - (ta < T ? chosen[a * T + ta] : 0);
-        chosenRounds[b] += (ta < T ? chosen[b * T + ta] : 0) - (tb < T ? chosen[b * T + tb] : 0);
-      }
-      score += scoreDelta;
-      value += delta;
+      if (!propose()) continue;
+      const delta = evaluate();
+      if (delta <= 1e-9 || seating.swapDelta(moveR, moveA, moveB) > 0) continue;
+      makeMove(delta);
       fails = 0;
     }
     if (value > bestValue + 1e-9) {
@@ -137,29 +178,15 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
         budget.report(bestValue);
       }
       temp *= factor;
-      const r = rounds[rng.int(rounds.length)];
-      const list = movers[r];
-      const a = list[rng.int(list.length)];
-      const b = list[rng.int(list.length)];
-      const ta = tableOf[r * n + a];
-      const tb = tableOf[r * n + b];
-      if (ta === tb) continue;
-      const scoreDelta = sign ? seating.scoreDelta(r, a, b) : 0;
-      const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
-      const delta = sign * scoreDelta + weightChosen * chosenDelta;
+      if (!propose()) continue;
+      const delta = evaluate();
       if (delta < 0 && rng.next() >= Math.exp(delta / temp)) continue;
-      if (seating.swapDelta(r, a, b) > 0) continue;
+      if (seating.swapDelta(moveR, moveA, moveB) > 0) continue;
       if (delta < 0 && bestDirty) {
         best = seating.snapshot();
         bestDirty = false;
       }
-      seating.swap(r, a, b);
-      if (chosen) {
-        chosenRounds[a] += (tb < T ? chosen[a * T + tb] : 0) - (ta < T ? chosen[a * T + ta] : 0);
-        chosenRounds[b] += (ta < T ? chosen[b * T + ta] : 0) - (tb < T ? chosen[b * T + tb] : 0);
-      }
-      score += scoreDelta;
-      value += delta;
+      makeMove(delta);
       if (value > bestValue + 1e-9) {
         bestValue = value;
         bestDirty = true;
@@ -177,6 +204,7 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
     score = sign ? currentScore(seating) : 0;
     value = bestValue;
     recountChosen(seating, chosenRounds);
+    together?.recount();
     cycleSteps *= 2;
   }
   return best;

@@ -230,6 +230,61 @@ describe('solveTables', () => {
     expect(result.rounds[0][1].people.sort()).toEqual(['p0', 'p1', 'p2', 'p3']);
   });
 
+  it('seats every « together » pair at one table at least once, without a repeat or a blocked pair', async () => {
+    // 24 people, 6 tables of 4, 3 rounds: 12 pairs to bring together (p0 with 4 partners), two blocked pairs.
+    const base = build({ tables: 6, seats: 4, rounds: 3, questions: 6, seed: 5 });
+    const together: [string, string][] = [
+      ['p0', 'p1'],
+      ['p0', 'p7'],
+      ['p0', 'p13'],
+      ['p0', 'p19'],
+      ['p2', 'p3'],
+      ['p4', 'p20'],
+      ['p5', 'p11'],
+      ['p6', 'p12'],
+      ['p8', 'p9'],
+      ['p10', 'p23'],
+      ['p14', 'p15'],
+      ['p16', 'p22'],
+    ];
+    for (const objective of ['none', 'similar'] as const) {
+      const instance = tablesInstance.parse({
+        ...base,
+        objective,
+        together,
+        blocked: [
+          ['p0', 'p2'],
+          ['p1', 'p3'],
+        ],
+      });
+      const result = await solveTables(instance, quick);
+      const counted = expectConsistent(instance, result);
+      expect(result.stats.togetherUnmet).toBe(0);
+      expect(counted.repeats).toBe(0);
+      expect(counted.blockedTogether).toBe(0);
+      for (const [a, b] of together)
+        expect(
+          result.rounds.some((round) => round.some((t) => t.people.includes(a) && t.people.includes(b))),
+        ).toBe(true);
+    }
+  });
+
+  it('keeps a « together » pair apart when they are also blocked, and counts it unmet', async () => {
+    const base = build({ tables: 4, seats: 3, rounds: 2 });
+    const instance = tablesInstance.parse({
+      ...base,
+      together: [
+        ['p0', 'p1'],
+        ['p2', 'p3'],
+      ],
+      blocked: [['p0', 'p1']],
+    });
+    const result = await solveTables(instance, quick);
+    const counted = expectConsistent(instance, result);
+    expect(counted.blockedTogether).toBe(0);
+    expect(result.stats.togetherUnmet).toBe(1);
+  });
+
   it('sums the pair scores of the people seated together, higher for similar than for diverse', async () => {
     const similar = build({ tables: 5, seats: 4, rounds: 2, questions: 8, seed: 3 });
     const diverse = tablesInstance.parse({ ...similar, objective: 'diverse' });
