@@ -84,49 +84,11 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
     return (after > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
   };
 
-  // The move under consideration (round, the two people) and its score change.
-  let moveR = 0;
-  let moveA = 0;
-  let moveB = 0;
-  let moveScore = 0;
-  /** Draws a swap of two people of one round at different tables (one in four targeted, with unmet pairs). */
-  const propose = (): boolean => {
-    if (together && together.met < together.pairs && rng.int(4) === 0) {
-      const move = together.propose(rng, rounds);
-      if (!move) return false;
-      [moveR, moveA, moveB] = move;
-      return true;
-    }
-    const r = rounds[rng.int(rounds.length)];
-    const list = movers[r];
-    moveR = r;
-    moveA = list[rng.int(list.length)];
-    moveB = list[rng.int(list.length)];
-    return tableOf[r * n + moveA] !== tableOf[r * n + moveB];
-  };
-  /** The value's change if the proposed swap is made. */
-  const evaluate = (): number => {
-    const ta = tableOf[moveR * n + moveA];
-    const tb = tableOf[moveR * n + moveB];
-    moveScore = sign ? seating.scoreDelta(moveR, moveA, moveB) : 0;
-    const chosenDelta = chosen ? chosenGain(moveA, ta, tb) + chosenGain(moveB, tb, ta) : 0;
-    const togetherDelta = together ? together.swapDelta(moveR, moveA, moveB) : 0;
-    return sign * moveScore + weightChosen * chosenDelta + weightTogether * togetherDelta;
-  };
-  const makeMove = (delta: number) => {
-    const r = moveR;
-    const a = moveA;
-    const b = moveB;
-    const ta = tableOf[r * n + a];
-    const tb = tableOf[r * n + b];
-    together?.recordSwap(r, a, b);
-    seating.swap(r, a, b);
-    if (chosen) {
-      chosenRounds[a] += (tb < T ? chosen[a * T + tb] : 0) - (ta < T ? chosen[a * T + ta] : 0);
-      chosenRounds[b] += (ta < T ? chosen[b * T + ta] : 0) - (tb < T ? chosen[b * T + tb] : 0);
-    }
-    score += moveScore;
-    value += delta;
+  /** Chosen-table rounds after a and b swapped tables ta and tb. */
+  const moved = (a: number, b: number, ta: number, tb: number) => {
+    if (!chosen) return;
+    chosenRounds[a] += (tb < T ? chosen[a * T + tb] : 0) - (ta < T ? chosen[a * T + ta] : 0);
+    chosenRounds[b] += (ta < T ? chosen[b * T + ta] : 0) - (tb < T ? chosen[b * T + tb] : 0);
   };
 
   // Temperature scale: the mean size of a random swap's change.
@@ -153,10 +115,35 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
         budget.report(value);
       }
       fails++;
-      if (!propose()) continue;
-      const delta = evaluate();
-      if (delta <= 1e-9 || seating.swapDelta(moveR, moveA, moveB) > 0) continue;
-      makeMove(delta);
+      let r: number;
+      let a: number;
+      let b: number;
+      // A targeted move for an unmet `together` pair, one draw in four while some are unmet (null: none found).
+      const move =
+        together && together.met < together.pairs && rng.int(4) === 0
+          ? together.propose(rng, rounds)
+          : undefined;
+      if (move === null) continue;
+      if (move) [r, a, b] = move;
+      else {
+        r = rounds[rng.int(rounds.length)];
+        const list = movers[r];
+        a = list[rng.int(list.length)];
+        b = list[rng.int(list.length)];
+      }
+      const ta = tableOf[r * n + a];
+      const tb = tableOf[r * n + b];
+      if (ta === tb) continue;
+      const scoreDelta = sign ? seating.scoreDelta(r, a, b) : 0;
+      const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
+      const togetherDelta = together ? together.swapDelta(r, a, b) : 0;
+      const delta = sign * scoreDelta + weightChosen * chosenDelta + weightTogether * togetherDelta;
+      if (delta <= 1e-9 || seating.swapDelta(r, a, b) > 0) continue;
+      together?.recordSwap(r, a, b);
+      seating.swap(r, a, b);
+      moved(a, b, ta, tb);
+      score += scoreDelta;
+      value += delta;
       fails = 0;
     }
     if (value > bestValue + 1e-9) {
@@ -178,15 +165,40 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
         budget.report(bestValue);
       }
       temp *= factor;
-      if (!propose()) continue;
-      const delta = evaluate();
+      let r: number;
+      let a: number;
+      let b: number;
+      // A targeted move for an unmet `together` pair, one draw in four while some are unmet (null: none found).
+      const move =
+        together && together.met < together.pairs && rng.int(4) === 0
+          ? together.propose(rng, rounds)
+          : undefined;
+      if (move === null) continue;
+      if (move) [r, a, b] = move;
+      else {
+        r = rounds[rng.int(rounds.length)];
+        const list = movers[r];
+        a = list[rng.int(list.length)];
+        b = list[rng.int(list.length)];
+      }
+      const ta = tableOf[r * n + a];
+      const tb = tableOf[r * n + b];
+      if (ta === tb) continue;
+      const scoreDelta = sign ? seating.scoreDelta(r, a, b) : 0;
+      const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
+      const togetherDelta = together ? together.swapDelta(r, a, b) : 0;
+      const delta = sign * scoreDelta + weightChosen * chosenDelta + weightTogether * togetherDelta;
       if (delta < 0 && rng.next() >= Math.exp(delta / temp)) continue;
-      if (seating.swapDelta(moveR, moveA, moveB) > 0) continue;
+      if (seating.swapDelta(r, a, b) > 0) continue;
       if (delta < 0 && bestDirty) {
         best = seating.snapshot();
         bestDirty = false;
       }
-      makeMove(delta);
+      together?.recordSwap(r, a, b);
+      seating.swap(r, a, b);
+      moved(a, b, ta, tb);
+      score += scoreDelta;
+      value += delta;
       if (value > bestValue + 1e-9) {
         bestValue = value;
         bestDirty = true;
