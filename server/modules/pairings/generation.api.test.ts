@@ -302,6 +302,21 @@ describe('generation (M3)', () => {
     expect(seats.stats?.blockedTogether).toBe(0);
   });
 
+  it('refuses more « rencontre » pairs than a generation takes, in words, and the pre-flight says how many', async () => {
+    // One group of 317 that should meet itself: 317 × 316 / 2 = 50,086 pairs, past the 50,000 an instance takes.
+    const { url, participants } = await pairingOf(camille, { people: 317, tables: 4 });
+    const all = ok<{ id: string }>(await camille.post(`${url}/groups`, { name: 'Tous' }));
+    ok(await camille.post(`${url}/groups/${all.id}/members`, { mode: 'ids', participantIds: participants }));
+    ok(await camille.post(`${url}/rules`, { groupAId: all.id, groupBId: all.id, kind: 'meets' }));
+    const preflight = ok<{ findings: { code: string }[] }>(await camille.get(`${url}/preflight`));
+    expect(preflight.findings).toContainEqual({ code: 'togetherTooMany', pairs: 50_086, limit: 50_000 });
+    ok(await camille.post(`${url}/generation`));
+    const failed = await settled(camille, url);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/^Trop de paires à réunir par les règles « rencontre »/);
+    expect(held.calls).toHaveLength(0);
+  });
+
   it('with the real solver: a « rencontre » rule seats its pairs together', async () => {
     useReal = true;
     // 8 people on 4 tables (2 a table), 2 rounds: a and c meet b and d, one each round.
