@@ -27,6 +27,13 @@ const LONGEST_CYCLE = 20_000;
 const FIRST_CYCLE = 50;
 /** The first descent stops after this many failed tries per movable seat in a row. */
 const DESCENT_PATIENCE = 20;
+/** Restarts from the best seating, shaken, once the cycles end on their own with time left. */
+const RESTARTS = 50;
+/** Random swaps of a shake, as a share of the movable seats. */
+const SHAKE_SHARE = 0.1;
+/** A restart's first cycle (steps per movable seat), and its cycles without a new best before it ends. */
+const RESTART_CYCLE = 400;
+const RESTART_PATIENCE = 3;
 
 export interface ImproveGoal {
   sign: number;
@@ -155,7 +162,32 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
   let cycleSteps = FIRST_CYCLE * people;
   let cyclesWithoutBest = 0;
   let step = 0;
-  while (value < target && cyclesWithoutBest < PATIENCE && cycleSteps <= LONGEST_CYCLE * people) {
+  let restarts = 0;
+  for (;;) {
+    if (!(value < target && cyclesWithoutBest < PATIENCE && cycleSteps <= LONGEST_CYCLE * people)) {
+      // The cycles ended on their own with time left: start again from the best seating, shaken (iterated local
+      // search), with a shorter schedule; the best seating found so far is kept whatever follows.
+      if (value >= target || budget.done() || ++restarts > RESTARTS) break;
+      shake(seating, rng, rounds, movers, Math.max(2, Math.round(SHAKE_SHARE * people)), (r, a, b) => {
+        const ta = tableOf[r * n + a];
+        const tb = tableOf[r * n + b];
+        const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
+        const togetherDelta = together ? together.swapDelta(r, a, b) : 0;
+        if (chosenDelta < 0 || togetherDelta < 0) return false;
+        together?.recordSwap(r, a, b);
+        return true;
+      });
+      recountChosen(seating, chosenRounds);
+      together?.recount();
+      score = sign ? currentScore(seating) : 0;
+      value =
+        sign * score +
+        weightChosen * countSatisfied(chosenRounds) +
+        (together ? weightTogether * together.met : 0);
+      cycleSteps = RESTART_CYCLE * people;
+      cyclesWithoutBest = PATIENCE - RESTART_PATIENCE;
+      continue;
+    }
     const bestBefore = bestValue;
     const factor = 1000 ** (-1 / cycleSteps);
     let temp = t0;
@@ -245,4 +277,32 @@ function recountChosen(seating: Seating, chosenRounds: Int32Array) {
       const t = tableOf[r * n + i];
       if (t >= 0 && t < T && chosen[i * T + t]) chosenRounds[i]++;
     }
+}
+
+/** `count` random swaps of one round that keep the hard cost (and that `accept`, called before each swap, allows). */
+function shake(
+  seating: Seating,
+  rng: Rng,
+  rounds: number[],
+  movers: Int32Array[],
+  count: number,
+  accept: (r: number, a: number, b: number) => boolean,
+) {
+  const { n, tableOf } = seating;
+  for (let made = 0, tries = 0; made < count && tries < 50 * count; tries++) {
+    const r = rounds[rng.int(rounds.length)];
+    const list = movers[r];
+    const a = list[rng.int(list.length)];
+    const b = list[rng.int(list.length)];
+    if (tableOf[r * n + a] === tableOf[r * n + b] || seating.swapDelta(r, a, b) > 0) continue;
+    if (!accept(r, a, b)) continue;
+    seating.swap(r, a, b);
+    made++;
+  }
+}
+
+function countSatisfied(chosenRounds: Int32Array): number {
+  let satisfied = 0;
+  for (let i = 0; i < chosenRounds.length; i++) if (chosenRounds[i] > 0) satisfied++;
+  return satisfied;
 }
