@@ -28,7 +28,7 @@ const FIRST_CYCLE = 50;
 /** The first descent stops after this many failed tries per movable seat in a row. */
 const DESCENT_PATIENCE = 20;
 /** Restarts from the best seating, shaken, once the cycles end on their own with time left. */
-const RESTARTS = 50;
+const RESTARTS = 5;
 /** Random swaps of a shake, as a share of the movable seats. */
 const SHAKE_SHARE = 0.1;
 /** A restart's first cycle (steps per movable seat), and its cycles without a new best before it ends. */

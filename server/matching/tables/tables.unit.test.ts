@@ -293,7 +293,7 @@ describe('solveTables', () => {
           result.rounds.some((round) => round.some((t) => t.people.includes(a) && t.people.includes(b))),
         ).toBe(true);
     }
-  });
+  }, 30_000);
 
   it('keeps a « together » pair apart when they are also blocked, and counts it unmet', async () => {
     const base = build({ tables: 4, seats: 3, rounds: 2 });
