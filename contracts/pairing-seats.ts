@@ -65,6 +65,10 @@ export const preflightFinding = z.discriminatedUnion('code', [
     repeatsAtLeast: z.number().int(),
   }),
   z.object({ code: z.literal('vipSeatsShort'), vips: z.number().int(), vipSeats: z.number().int() }),
+  /** « rencontre » pairs beyond what the rounds can seat together: at most `atMost` of them can meet. */
+  z.object({ code: z.literal('togetherBeyondReach'), pairs: z.number().int(), atMost: z.number().int() }),
+  /** More « rencontre » pairs than a generation takes (the generation refuses to start). */
+  z.object({ code: z.literal('togetherTooMany'), pairs: z.number().int(), limit: z.number().int() }),
   z.object({
     code: z.literal('chosenTableOverbooked'),
     /** The table's number (J7). */

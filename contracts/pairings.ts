@@ -191,6 +191,8 @@ export const pairingSeats = z.object({
       vipMisplaced: z.number(),
       score: z.number(),
       chosenTablesMet: z.number(),
+      /** « rencontre » pairs who never shared a table (0 for results stored before they were counted). */
+      togetherUnmet: z.number(),
       seconds: z.number(),
     })
     .nullable(),

@@ -4,11 +4,13 @@
  * - rotation (R1–R6): simulated annealing over swaps of two people of one round at different tables, the cost being
  *   the repeats (and blocked pairs, VIP seats), stopped at 0 or at the time limit;
  * - scores (R7, G1–G3): a greedy seating (each table grown with the person who adds the most score and no repeat)
- *   then a plain first-improvement swap descent on (hard violations × 10⁶ − score), stopped when a sweep finds no
- *   improving swap or at the time limit;
+ *   then a plain first-improvement swap descent on (hard violations × 10⁶ + people away from the tables they chose
+ *   × 10⁴ − score), stopped when a sweep finds no improving swap or at the time limit (chosen tables rank between
+ *   hard rules and score, as in solveTables, so that G3's BKS is a seating of the same problem);
  * - meetings (B): one greedy pass, heaviest request first, in the earliest slot both are free with a table left;
  * - scores (S): a plain single-thread loop calling `pairScore` on every pair's answer arrays.
- * Simple on purpose: no absent people or fixed seats (the bench's instances have none), chosen tables ignored.
+ * Simple on purpose: no absent people or fixed seats (the bench's instances have none); a chosen table is asked in
+ * every round (G3 has one).
  */
 import type {
   MeetingsInstance,
@@ -21,6 +23,11 @@ import { type Answers, pairScore, type ScoreQuestion } from '../../server/matchi
 import { computeScoresHere } from '../../server/matching/scores';
 
 const HARD = 1e6;
+/**
+ * A person who chose tables seated elsewhere (per round): above any score change of one swap (G3: at most 2 × 11
+ * table-mates × 60), below a hard violation, as solveTables ranks chosen tables between the two.
+ */
+const CHOSEN = 1e4;
 
 export type BaselineTables = Pick<TablesResult, 'rounds'> & { seconds: number };
 
@@ -35,6 +42,9 @@ interface State {
   vip: Uint8Array;
   tableVip: Uint8Array;
   sign: number;
+  /** miss[i · T + t]: CHOSEN when i chose tables and t is not one of them, else 0. */
+  miss: Float64Array;
+  T: number;
 }
 
 function prepare(instance: TablesInstance): State {
@@ -68,6 +78,12 @@ function prepare(instance: TablesInstance): State {
     vip: Uint8Array.from(instance.people, (p) => (p.vip ? 1 : 0)),
     tableVip: Uint8Array.from(instance.tables, (t) => (t.vip ? 1 : 0)),
     sign,
+    miss: Float64Array.from({ length: n * instance.tables.length }, (_, k) => {
+      const person = instance.people[Math.floor(k / instance.tables.length)];
+      const table = instance.tables[k % instance.tables.length];
+      return person.tables.length && !person.tables.includes(table.id) ? CHOSEN : 0;
+    }),
+    T: instance.tables.length,
   };
 }
 
@@ -91,7 +107,7 @@ function sizes(instance: TablesInstance): number[] {
 
 /** What person p adds next to `others` (hard violations weighed HARD, score by the objective's sign). */
 function added(s: State, p: number, others: number[], skip: number, table: number): number {
-  let cost = s.vip[p] !== s.tableVip[table] ? HARD : 0;
+  let cost = (s.vip[p] !== s.tableVip[table] ? HARD : 0) + s.miss[p * s.T + table];
   for (const x of others) {
     if (x === skip || x === p) continue;
     const k = p * s.n + x;
@@ -143,6 +159,8 @@ function swapDelta(s: State, r: number, ta: number, a: number, tb: number, b: nu
   }
   before += (s.vip[a] !== s.tableVip[ta] ? HARD : 0) + (s.vip[b] !== s.tableVip[tb] ? HARD : 0);
   after += (s.vip[b] !== s.tableVip[ta] ? HARD : 0) + (s.vip[a] !== s.tableVip[tb] ? HARD : 0);
+  before += s.miss[a * s.T + ta] + s.miss[b * s.T + tb];
+  after += s.miss[b * s.T + ta] + s.miss[a * s.T + tb];
   return after - before;
 }
 

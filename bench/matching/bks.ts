@@ -28,8 +28,14 @@ export interface Bks {
   date: string;
 }
 
+/** Optional fields added to the instance later are left out at their default, so that they stale no entry. */
+const LATER_FIELDS = new Set(['together']);
+
 export function fingerprint(instance: unknown): string {
-  return createHash('sha256').update(JSON.stringify(instance)).digest('hex').slice(0, 16);
+  const text = JSON.stringify(instance, (key, value) =>
+    LATER_FIELDS.has(key) && Array.isArray(value) && value.length === 0 ? undefined : value,
+  );
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
 export function readBks(): Record<string, Bks> {

@@ -22,7 +22,8 @@ const pairKey = (a: number, b: number) => (a < b ? `${a},${b}` : `${b},${a}`);
  * repeats: for each pair, the times they shared a table beyond the first (every time for a pair in `met`);
  * blockedTogether: times (round, blocked pair) shared a table; vipMisplaced: per round, non-VIPs at VIP tables plus
  * VIPs outside them beyond those the VIP seats cannot hold; score: Σ pairScore over rounds, tables and pairs at a
- * table; chosenTablesMet: share of the people who chose tables seated at least once at one of them (1 if nobody chose).
+ * table; chosenTablesMet: share of the people who chose tables seated at least once at one of them (1 if nobody chose);
+ * togetherUnmet: `together` pairs (deduplicated) who never shared a table in these rounds.
  */
 export function checkTables(instance: TablesInstance, result: CheckedTables): TablesCheck {
   const violations: string[] = [];
@@ -140,6 +141,16 @@ export function checkTables(instance: TablesInstance, result: CheckedTables): Ta
       );
     }
   }
+  // « rencontre » pairs that never shared a table in these rounds (each pair once, whatever its order).
+  const wanted = new Set(
+    instance.together.flatMap(([a, b]) => {
+      const i = index.get(a);
+      const j = index.get(b);
+      return i === undefined || j === undefined || i === j ? [] : [pairKey(i, j)];
+    }),
+  );
+  let togetherUnmet = 0;
+  for (const key of wanted) if (!together.has(key)) togetherUnmet++;
   const choosers = instance.people.filter((p) => p.tables.length > 0).length;
   const stats: TablesResult['stats'] = {
     repeats,
@@ -147,6 +158,7 @@ export function checkTables(instance: TablesInstance, result: CheckedTables): Ta
     vipMisplaced,
     score,
     chosenTablesMet: choosers ? chosenMet.size / choosers : 1,
+    togetherUnmet,
     seconds: result.stats?.seconds ?? 0,
     bound: result.stats?.bound ?? { repeatsAtLeast: 0, scoreAtMost: 0 },
   };
@@ -168,7 +180,7 @@ function misreported(
 ): string[] {
   if (!reported) return [];
   const out: string[] = [];
-  for (const key of ['repeats', 'blockedTogether', 'vipMisplaced'] as const) {
+  for (const key of ['repeats', 'blockedTogether', 'vipMisplaced', 'togetherUnmet'] as const) {
     if (reported[key] !== undefined && reported[key] !== counted[key]) {
       out.push(`stats.${key} reported ${reported[key]}, recounted ${counted[key]}`);
     }

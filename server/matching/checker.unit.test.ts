@@ -71,6 +71,37 @@ describe('checkTables', () => {
     expect(violations).toEqual(['stats.repeats reported 4, recounted 3']);
   });
 
+  it('counts the « together » pairs who never shared a table, each pair once', () => {
+    const instance = tablesInstance.parse({
+      ...tables,
+      together: [
+        ['p1', 'p2'],
+        ['p2', 'p1'],
+        ['p1', 'p4'],
+        ['p3', 'p6'],
+        ['p5', 'p6'],
+      ],
+    });
+    const rounds = seat(
+      [
+        ['p1', 'p2', 'p3'],
+        ['p4', 'p5', 'p6'],
+      ],
+      [
+        ['p1', 'p5', 'p6'],
+        ['p2', 'p3', 'p4'],
+      ],
+    );
+    // Met: p1–p2 (round 1), p5–p6 (met before, and again: still counts as sharing a table here); unmet: p1–p4, p3–p6.
+    const { stats: counted, violations } = checkResult(instance, {
+      rounds,
+      stats: stats({ togetherUnmet: 1 }),
+    });
+    expect((counted as TablesResult['stats']).togetherUnmet).toBe(2);
+    expect(violations).toContain('stats.togetherUnmet reported 1, recounted 2');
+    expect((checkResult(tables, { rounds }).stats as TablesResult['stats']).togetherUnmet).toBe(0);
+  });
+
   it('names people seated twice, left out, unknown, absent, over the seats, and fixed seats moved', () => {
     const instance = tablesInstance.parse({
       ...tables,

@@ -5,12 +5,16 @@
  *
  * Extensions beyond matching.md (all optional, so every file of matching.md's shape is valid):
  * - tables: `fixed` seats a solver must keep (seats already confirmed, live adjustment), `absent` people to leave
- *   out of the given rounds onwards;
+ *   out of the given rounds onwards, `together` pairs who should share a table at least once (« rencontre » rules;
+ *   soft, ranked above chosen tables and scores, never traded for a hard rule), and the result's
+ *   `stats.togetherUnmet`;
  * - both: nothing else.
  */
 import { z } from 'zod';
 
 const id = z.string().min(1).max(200);
+/** The most `together` pairs an instance may carry (docs/matching/pairings.md: « rencontre » rules). */
+export const TOGETHER_LIMIT = 50_000;
 const pair = z.tuple([id, id]);
 
 export const tablesInstance = z.strictObject({
@@ -36,6 +40,11 @@ export const tablesInstance = z.strictObject({
   blocked: z.array(pair).default([]),
   /** Pairs who already met in an earlier session: meeting again counts as a repeat (reject code 3). */
   met: z.array(pair).default([]),
+  /**
+   * Pairs who should share a table at least once across the rounds (soft: a strong term of the objective, above
+   * chosen tables and scores, below every hard rule). At most TOGETHER_LIMIT pairs.
+   */
+  together: z.array(pair).max(TOGETHER_LIMIT).default([]),
   /** Seats to keep as they are (round index from 0): confirmed seats of rounds already held. */
   fixed: z.array(z.strictObject({ round: z.int().min(0), table: id, person: id })).default([]),
   /** People absent from `fromRound` (index from 0) onwards: seated nowhere in those rounds. */
@@ -54,6 +63,8 @@ export interface TablesResult {
     score: number;
     /** Share of people with chosen tables who sat at one of them at least once (1 when nobody chose). */
     chosenTablesMet: number;
+    /** `together` pairs who never shared a table (0 when there is none). Optional for results made before. */
+    togetherUnmet?: number;
     seconds: number;
     bound: { repeatsAtLeast: number; scoreAtMost: number };
   };

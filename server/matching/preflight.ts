@@ -9,7 +9,8 @@ export type TablesFinding =
   | { code: 'seatsShort'; people: number; seats: number }
   | { code: 'roundsBeyondBound'; rounds: number; bound: number; repeatsAtLeast: number }
   | { code: 'vipSeatsShort'; vips: number; vipSeats: number }
-  | { code: 'chosenTableOverbooked'; table: string; choosers: number; places: number };
+  | { code: 'chosenTableOverbooked'; table: string; choosers: number; places: number }
+  | { code: 'togetherBeyondReach'; pairs: number; atMost: number };
 
 export interface TablesPreflight {
   people: number;
@@ -55,6 +56,17 @@ export function tablesPreflight(instance: TablesInstance): TablesPreflight {
       findings.push({ code: 'chosenTableOverbooked', table: table.id, choosers: count, places });
   }
 
+  // « rencontre » pairs: each person meets at most rounds × (table size − 1) people, so at most
+  // ⌊Σ_i min(i's pairs, that) / 2⌋ pairs can share a table.
+  const pairs = togetherCount(instance);
+  if (pairs.count > 0) {
+    const reach = instance.rounds * perRound;
+    let ends = 0;
+    for (const degree of pairs.degrees.values()) ends += Math.min(degree, reach);
+    const atMost = Math.min(pairs.count, Math.floor(ends / 2));
+    if (atMost < pairs.count) findings.push({ code: 'togetherBeyondReach', pairs: pairs.count, atMost });
+  }
+
   return {
     people: n,
     tableSize,
@@ -62,6 +74,22 @@ export function tablesPreflight(instance: TablesInstance): TablesPreflight {
     predictedMeetingsPerPerson: Math.min(Math.max(0, n - 1), instance.rounds * perRound),
     findings,
   };
+}
+
+/** The distinct `together` pairs of known people, and each person's number of them. */
+function togetherCount(instance: TablesInstance): { count: number; degrees: Map<string, number> } {
+  const known = new Set(instance.people.map((p) => p.id));
+  const seen = new Set<string>();
+  const degrees = new Map<string, number>();
+  for (const [a, b] of instance.together) {
+    if (a === b || !known.has(a) || !known.has(b)) continue;
+    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    degrees.set(a, (degrees.get(a) ?? 0) + 1);
+    degrees.set(b, (degrees.get(b) ?? 0) + 1);
+  }
+  return { count: seen.size, degrees };
 }
 
 export type MeetingsFinding =

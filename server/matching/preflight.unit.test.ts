@@ -55,6 +55,28 @@ describe('tablesPreflight', () => {
   });
 });
 
+describe('tablesPreflight: « together » pairs', () => {
+  it('flags more pairs than the rounds can bring together, and nothing when they fit', () => {
+    // 12 people, 3 tables of 4, 1 round: each person meets 3 others; p1 with 11 partners reaches at most 3 of them.
+    const star = (count: number) =>
+      Array.from({ length: count }, (_, i) => ['p1', `p${i + 2}`] as [string, string]);
+    const instance = (together: [string, string][]) =>
+      tablesInstance.parse({
+        kind: 'tables',
+        rounds: 1,
+        objective: 'none',
+        tables: tables(3, 4),
+        people: people(12),
+        together,
+      });
+    // Ends: p1 min(11, 3) = 3, the 11 others 1 each → ⌊14 / 2⌋ = 7.
+    expect(tablesPreflight(instance(star(11))).findings).toEqual([
+      { code: 'togetherBeyondReach', pairs: 11, atMost: 7 },
+    ]);
+    expect(tablesPreflight(instance(star(3))).findings).toEqual([]);
+  });
+});
+
 describe('meetingsPreflight', () => {
   it('predicts meetings per person and flags caps, missing common slots and short tables', () => {
     const check = meetingsPreflight(

@@ -151,6 +151,7 @@ export function randomTablesInstance(options: RandomTablesOptions): TablesInstan
     people,
     blocked,
     met: [],
+    together: [],
     fixed: [],
     absent: [],
   };

@@ -80,6 +80,19 @@ function rowContribution(encoded: EncodedAnswers, k: number, mine: number, contr
   const words = encoded.setWords[k];
   const bits = encoded.setBits[k];
   contribution[0] = 0;
+  if (encoded.linked[k]) {
+    // Offers then searches: a match when one's offers meet the other's searches, either way.
+    const stride = 2 * words;
+    for (let d = 1; d < count; d++) {
+      let shared = 0;
+      for (let w = 0; w < words; w++)
+        shared |=
+          (bits[mine * stride + w] & bits[d * stride + words + w]) |
+          (bits[d * stride + w] & bits[mine * stride + words + w]);
+      contribution[d] = shared !== 0 ? encoded.ifShared[k] : encoded.ifNot[k];
+    }
+    return;
+  }
   for (let d = 1; d < count; d++) {
     let shared = 0;
     for (let w = 0; w < words; w++) shared |= bits[mine * words + w] & bits[d * words + w];

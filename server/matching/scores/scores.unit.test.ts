@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomQuestionnaire, seededRandom } from '../random';
-import { pairScore, type ScoreQuestion } from '../score';
+import { type Answers, pairScore, type ScoreQuestion } from '../score';
 import { balancedBlocks, rowStart } from './encode';
 import { computeScores, computeScoresHere, topScores } from './index';
 
@@ -89,6 +89,88 @@ describe('computeScores', () => {
     const one = await computeScores(questions, people, { threads: 1 });
     const two = await computeScores(questions, people, { threads: 2, workersFrom: 0 });
     expect(two.scale).toBe(one.scale);
+    expect(Buffer.from(two.values.buffer).equals(Buffer.from(one.values.buffer))).toBe(true);
+  });
+});
+
+/**
+ * Random linked pairs beside plain questions: « offer k » (choices o0…) mirrored onto « seek k » (choices s0…), some
+ * offers without a mirror, people answering one side, both or neither; weights 0–4, some reversed.
+ */
+function linkedQuestionnaire(seed: number, n: number, pairs: number, choices: number) {
+  const random = seededRandom(seed);
+  const plain = randomQuestionnaire(random, n, { questions: 5, unanswered: 0.2, reversed: 0.3 });
+  const questions: ScoreQuestion[] = [...plain.questions];
+  const answers = plain.answers.map((a) => ({ ...a }));
+  const pick = (count: number, prefix: string) => {
+    const chosen = new Set<string>();
+    const wanted = 1 + Math.floor(random() * 3);
+    for (let c = 0; c < wanted; c++) chosen.add(`${prefix}${Math.floor(random() * count)}`);
+    return [...chosen];
+  };
+  for (let k = 0; k < pairs; k++) {
+    const mirrors: Record<string, string> = {};
+    for (let c = 0; c < choices; c++) if (random() < 0.85) mirrors[`o${c}`] = `s${(c * 7 + k) % choices}`;
+    const link = { offer: `offer${k}`, seek: `seek${k}`, mirrors };
+    const weight = () => Math.floor(random() * 5);
+    questions.push({ id: link.offer, weight: weight(), reversed: random() < 0.3, link });
+    questions.push({ id: link.seek, weight: weight(), reversed: random() < 0.3, link });
+    for (const a of answers) {
+      if (random() < 0.7) a[link.offer] = pick(choices, 'o');
+      if (random() < 0.7) a[link.seek] = pick(choices, 's');
+    }
+  }
+  return { questions, answers };
+}
+
+describe('computeScores with linked questions (« Ce que j’offre » ↔ « Ce que je cherche »)', () => {
+  it('equals pairScore within the quantisation on random questionnaires, in one pass', () => {
+    for (const [seed, pairs, choices] of [
+      [1, 1, 6],
+      [2, 3, 12],
+      [3, 2, 45],
+    ]) {
+      const { questions, answers } = linkedQuestionnaire(seed, 80, pairs, choices);
+      expectSameAsPairScore(questions, answers);
+    }
+  });
+
+  it('matches what one offers with what the other seeks, either way, and counts both questions', () => {
+    const link = { offer: 'offer', seek: 'seek', mirrors: { oWine: 'sWine', oSteel: 'sSteel' } };
+    const questions: ScoreQuestion[] = [
+      { id: 'offer', weight: 2, reversed: false, link },
+      { id: 'seek', weight: 3, reversed: false, link },
+      { id: 'plain', weight: 1, reversed: false },
+    ];
+    const people: { answers: Answers }[] = [
+      { answers: { offer: ['oWine'] } }, // offers wine
+      { answers: { seek: ['sWine'] } }, // seeks wine
+      { answers: { offer: ['oSteel'], seek: ['sFood'] } },
+      { answers: { plain: ['x'] } }, // neither side
+      { answers: { seek: ['sSteel'], plain: ['x'] } },
+    ];
+    const scores = computeScoresHere(questions, people);
+    expect(scores.get(0, 1)).toBeCloseTo(5, 3);
+    expect(scores.get(1, 0)).toBeCloseTo(5, 3);
+    expect(scores.get(0, 2)).toBeCloseTo(0, 3);
+    expect(scores.get(2, 4)).toBeCloseTo(5, 3);
+    expect(scores.get(3, 4)).toBeCloseTo(1, 3);
+    expect(scores.get(0, 3)).toBe(0);
+    const reversed = computeScoresHere(
+      questions.map((q) => (q.id === 'seek' ? { ...q, reversed: true } : q)),
+      people,
+    );
+    // A match scores the offer's 2 only; no match (both answered) the reversed 3; neither side answered: 0.
+    expect(reversed.get(0, 1)).toBeCloseTo(2, 3);
+    expect(reversed.get(0, 2)).toBeCloseTo(3, 3);
+    expect(reversed.get(0, 3)).toBe(0);
+  });
+
+  it('writes the same bytes with 1 and 2 threads', async () => {
+    const { questions, answers } = linkedQuestionnaire(9, 300, 2, 20);
+    const people = answers.map((a) => ({ answers: a }));
+    const one = await computeScores(questions, people, { threads: 1 });
+    const two = await computeScores(questions, people, { threads: 2, workersFrom: 0 });
     expect(Buffer.from(two.values.buffer).equals(Buffer.from(one.values.buffer))).toBe(true);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * The first seating. Where the instance is an s-s-R grid (n = s² people all present, s tables of s, R ≤ s + 1, no
- * fixed seats) and MOLS of order s are known, rows, columns and Latin squares give a seating without any repeat.
+ * fixed seats) and MOLS of order s are known, rows, columns and Latin squares give a seating without any repeat; 2^k
+ * people at tables of 2^m come from GF(2) subspaces; T tables of s ≤ T for R ≤ T rounds from difference rows.
  * Otherwise a greedy pass, round by round and table by table, seats next the person who meets the fewest people
  * already met at that table (blocked pairs and VIP misplacement weigh as in the hard cost), scanning people in a
  * seeded random order and stopping at the first free one.
  */
+import { differenceRows } from './difference';
 import { mutuallyOrthogonalSquares } from './mols';
 import type { Rng } from './rng';
 import type { Seating } from './seating';
@@ -82,6 +84,30 @@ function seatFromSubspaces(seating: Seating, rng: Rng): boolean {
     seating.seatRound(r, order);
   }
   for (let r = spaces.length; r < seating.R; r++) seatGreedily(seating, r, rng);
+  return true;
+}
+
+/**
+ * Seats n = T · s people at T tables of s (s ≤ T, R ≤ T, everyone movable) from difference rows over Z_T
+ * (difference.ts): no repeat at all; false when that does not apply or no rows were found.
+ */
+function seatFromDifferences(seating: Seating, rng: Rng): boolean {
+  const size = uniformSize(seating);
+  const { T, R, n } = seating;
+  if (!size || size > T || R > T || R < 2) return false;
+  const rows = differenceRows(T, size, R, rng);
+  if (!rows) return false;
+  const cellPerson = Int32Array.from({ length: n }, (_, k) => k);
+  rng.shuffle(cellPerson);
+  for (let j = 0; j < R; j++) {
+    const order = new Int32Array(n);
+    // Table t takes (g, t + D[g][j]) for every row g: slot t · size + g.
+    for (let g = 0; g < size; g++) {
+      const shift = rows[g * R + j];
+      for (let t = 0; t < T; t++) order[t * size + g] = cellPerson[g * T + ((t + shift) % T)];
+    }
+    seating.seatRound(j, order);
+  }
   return true;
 }
 
@@ -165,7 +191,11 @@ function seatGreedily(seating: Seating, r: number, rng: Rng, sign = 0) {
  * greedy pass also weighs scores and the constructions are skipped (their seating ignores scores).
  */
 export function seatInitially(seating: Seating, rng: Rng, sign = 0): boolean {
-  if (!sign && (seatFromSquares(seating, rng) || seatFromSubspaces(seating, rng))) return true;
+  if (
+    !sign &&
+    (seatFromSquares(seating, rng) || seatFromSubspaces(seating, rng) || seatFromDifferences(seating, rng))
+  )
+    return true;
   for (let r = 0; r < seating.R; r++) seatGreedily(seating, r, rng, sign);
   return false;
 }

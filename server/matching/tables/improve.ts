@@ -6,12 +6,16 @@
  * T0 to T0 / 1000, each cycle twice as long as the one before, each starting from the best seating found; the
  * search stops at the time limit, at the bound, or after three cycles without a new best.
  *
- * Maximised: sign · score + WC · (people seated at least once at a table they chose), sign = +1 (similar),
- * -1 (diverse), 0 (none); WC exceeds any score change one swap can make, so a chosen table is never traded for score.
+ * Maximised: sign · score + WC · (people seated at least once at a table they chose) + WT · (`together` pairs who
+ * shared a table at least once), sign = +1 (similar), -1 (diverse), 0 (none); WC exceeds any score change one swap
+ * can make, so a chosen table is never traded for score; WT exceeds any chosen-tables change one swap can make (two
+ * people), so a « rencontre » pair is never traded for a chosen table. With `together` pairs, one move in four is
+ * targeted: someone of an unmet pair trades seats with a person at their partner's table.
  */
 import type { Budget } from './budget';
 import type { Rng } from './rng';
 import type { Seating } from './seating';
+import { TogetherCounts } from './together';
 
 /** T0 = this share of the mean change of a random swap. */
 const START_TEMPERATURE = 0.1;
@@ -23,6 +27,13 @@ const LONGEST_CYCLE = 20_000;
 const FIRST_CYCLE = 50;
 /** The first descent stops after this many failed tries per movable seat in a row. */
 const DESCENT_PATIENCE = 20;
+/** Restarts from the best seating, shaken, once the cycles end on their own with time left. */
+const RESTARTS = 5;
+/** Random swaps of a shake, as a share of the movable seats. */
+const SHAKE_SHARE = 0.1;
+/** A restart's first cycle (steps per movable seat), and its cycles without a new best before it ends. */
+const RESTART_CYCLE = 400;
+const RESTART_PATIENCE = 3;
 
 export interface ImproveGoal {
   sign: number;
@@ -34,7 +45,8 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
   const { n, R, T, model, movable, tableOf } = seating;
   const chosen = model.chosen;
   const sign = seating.gain ? goal.sign : 0;
-  if (!sign && !chosen) return seating.snapshot();
+  const together = model.togetherPairs.length ? new TogetherCounts(seating) : null;
+  if (!sign && !chosen && !together) return seating.snapshot();
 
   // Chosen tables: rounds each person sits at one of them.
   const chosenRounds = new Int32Array(n);
@@ -52,11 +64,16 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
   if (scores) for (let k = 0; k < scores.length; k++) if (scores[k] > maxScore) maxScore = scores[k];
   let largest = 1;
   for (let k = 0; k < model.sizes.length; k++) largest = Math.max(largest, model.sizes[k]);
-  const weightChosen = chosen ? 4 * largest * Math.max(1, maxScore) + 1 : 0;
+  const unit = 4 * largest * Math.max(1, maxScore) + 1;
+  const weightChosen = chosen ? unit : 0;
+  const weightTogether = 2 * unit + 1;
 
   let score = sign ? currentScore(seating) : 0;
-  let value = sign * score + weightChosen * satisfied;
-  const target = sign * goal.scoreTarget + weightChosen * model.choosers;
+  let value = sign * score + weightChosen * satisfied + (together ? weightTogether * together.met : 0);
+  const target =
+    sign * goal.scoreTarget +
+    weightChosen * model.choosers +
+    (together ? weightTogether * together.pairs : 0);
   let best = seating.snapshot();
   let bestValue = value;
   let bestDirty = false;
@@ -72,6 +89,13 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
     const before = chosenRounds[i];
     const after = before - (from < T ? chosen[i * T + from] : 0) + (to < T ? chosen[i * T + to] : 0);
     return (after > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
+  };
+
+  /** Chosen-table rounds after a and b swapped tables ta and tb. */
+  const moved = (a: number, b: number, ta: number, tb: number) => {
+    if (!chosen) return;
+    chosenRounds[a] += (tb < T ? chosen[a * T + tb] : 0) - (ta < T ? chosen[a * T + ta] : 0);
+    chosenRounds[b] += (ta < T ? chosen[b * T + ta] : 0) - (tb < T ? chosen[b * T + tb] : 0);
   };
 
   // Temperature scale: the mean size of a random swap's change.
@@ -97,23 +121,34 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
         if (budget.done()) break;
         budget.report(value);
       }
-      const r = rounds[rng.int(rounds.length)];
-      const list = movers[r];
-      const a = list[rng.int(list.length)];
-      const b = list[rng.int(list.length)];
+      fails++;
+      let r: number;
+      let a: number;
+      let b: number;
+      // A targeted move for an unmet `together` pair, one draw in four while some are unmet (null: none found).
+      const move =
+        together && together.met < together.pairs && rng.int(4) === 0
+          ? together.propose(rng, rounds)
+          : undefined;
+      if (move === null) continue;
+      if (move) [r, a, b] = move;
+      else {
+        r = rounds[rng.int(rounds.length)];
+        const list = movers[r];
+        a = list[rng.int(list.length)];
+        b = list[rng.int(list.length)];
+      }
       const ta = tableOf[r * n + a];
       const tb = tableOf[r * n + b];
-      fails++;
       if (ta === tb) continue;
       const scoreDelta = sign ? seating.scoreDelta(r, a, b) : 0;
       const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
-      const delta = sign * scoreDelta + weightChosen * chosenDelta;
+      const togetherDelta = together ? together.swapDelta(r, a, b) : 0;
+      const delta = sign * scoreDelta + weightChosen * chosenDelta + weightTogether * togetherDelta;
       if (delta <= 1e-9 || seating.swapDelta(r, a, b) > 0) continue;
+      together?.recordSwap(r, a, b);
       seating.swap(r, a, b);
-      if (chosen) {
-        chosenRounds[a] += (tb < T ? chosen[a * T + tb] : 0) - (ta < T ? chosen[a * T + ta] : 0);
-        chosenRounds[b] += (ta < T ? chosen[b * T + ta] : 0) - (tb < T ? chosen[b * T + tb] : 0);
-      }
+      moved(a, b, ta, tb);
       score += scoreDelta;
       value += delta;
       fails = 0;
@@ -127,7 +162,32 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
   let cycleSteps = FIRST_CYCLE * people;
   let cyclesWithoutBest = 0;
   let step = 0;
-  while (value < target && cyclesWithoutBest < PATIENCE && cycleSteps <= LONGEST_CYCLE * people) {
+  let restarts = 0;
+  for (;;) {
+    if (!(value < target && cyclesWithoutBest < PATIENCE && cycleSteps <= LONGEST_CYCLE * people)) {
+      // The cycles ended on their own with time left: start again from the best seating, shaken (iterated local
+      // search), with a shorter schedule; the best seating found so far is kept whatever follows.
+      if (value >= target || budget.done() || ++restarts > RESTARTS) break;
+      shake(seating, rng, rounds, movers, Math.max(2, Math.round(SHAKE_SHARE * people)), (r, a, b) => {
+        const ta = tableOf[r * n + a];
+        const tb = tableOf[r * n + b];
+        const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
+        const togetherDelta = together ? together.swapDelta(r, a, b) : 0;
+        if (chosenDelta < 0 || togetherDelta < 0) return false;
+        together?.recordSwap(r, a, b);
+        return true;
+      });
+      recountChosen(seating, chosenRounds);
+      together?.recount();
+      score = sign ? currentScore(seating) : 0;
+      value =
+        sign * score +
+        weightChosen * countSatisfied(chosenRounds) +
+        (together ? weightTogether * together.met : 0);
+      cycleSteps = RESTART_CYCLE * people;
+      cyclesWithoutBest = PATIENCE - RESTART_PATIENCE;
+      continue;
+    }
     const bestBefore = bestValue;
     const factor = 1000 ** (-1 / cycleSteps);
     let temp = t0;
@@ -137,27 +197,38 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
         budget.report(bestValue);
       }
       temp *= factor;
-      const r = rounds[rng.int(rounds.length)];
-      const list = movers[r];
-      const a = list[rng.int(list.length)];
-      const b = list[rng.int(list.length)];
+      let r: number;
+      let a: number;
+      let b: number;
+      // A targeted move for an unmet `together` pair, one draw in four while some are unmet (null: none found).
+      const move =
+        together && together.met < together.pairs && rng.int(4) === 0
+          ? together.propose(rng, rounds)
+          : undefined;
+      if (move === null) continue;
+      if (move) [r, a, b] = move;
+      else {
+        r = rounds[rng.int(rounds.length)];
+        const list = movers[r];
+        a = list[rng.int(list.length)];
+        b = list[rng.int(list.length)];
+      }
       const ta = tableOf[r * n + a];
       const tb = tableOf[r * n + b];
       if (ta === tb) continue;
       const scoreDelta = sign ? seating.scoreDelta(r, a, b) : 0;
       const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
-      const delta = sign * scoreDelta + weightChosen * chosenDelta;
+      const togetherDelta = together ? together.swapDelta(r, a, b) : 0;
+      const delta = sign * scoreDelta + weightChosen * chosenDelta + weightTogether * togetherDelta;
       if (delta < 0 && rng.next() >= Math.exp(delta / temp)) continue;
       if (seating.swapDelta(r, a, b) > 0) continue;
       if (delta < 0 && bestDirty) {
         best = seating.snapshot();
         bestDirty = false;
       }
+      together?.recordSwap(r, a, b);
       seating.swap(r, a, b);
-      if (chosen) {
-        chosenRounds[a] += (tb < T ? chosen[a * T + tb] : 0) - (ta < T ? chosen[a * T + ta] : 0);
-        chosenRounds[b] += (ta < T ? chosen[b * T + ta] : 0) - (tb < T ? chosen[b * T + tb] : 0);
-      }
+      moved(a, b, ta, tb);
       score += scoreDelta;
       value += delta;
       if (value > bestValue + 1e-9) {
@@ -177,6 +248,7 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
     score = sign ? currentScore(seating) : 0;
     value = bestValue;
     recountChosen(seating, chosenRounds);
+    together?.recount();
     cycleSteps *= 2;
   }
   return best;
@@ -205,4 +277,32 @@ function recountChosen(seating: Seating, chosenRounds: Int32Array) {
       const t = tableOf[r * n + i];
       if (t >= 0 && t < T && chosen[i * T + t]) chosenRounds[i]++;
     }
+}
+
+/** `count` random swaps of one round that keep the hard cost (and that `accept`, called before each swap, allows). */
+function shake(
+  seating: Seating,
+  rng: Rng,
+  rounds: number[],
+  movers: Int32Array[],
+  count: number,
+  accept: (r: number, a: number, b: number) => boolean,
+) {
+  const { n, tableOf } = seating;
+  for (let made = 0, tries = 0; made < count && tries < 50 * count; tries++) {
+    const r = rounds[rng.int(rounds.length)];
+    const list = movers[r];
+    const a = list[rng.int(list.length)];
+    const b = list[rng.int(list.length)];
+    if (tableOf[r * n + a] === tableOf[r * n + b] || seating.swapDelta(r, a, b) > 0) continue;
+    if (!accept(r, a, b)) continue;
+    seating.swap(r, a, b);
+    made++;
+  }
+}
+
+function countSatisfied(chosenRounds: Int32Array): number {
+  let satisfied = 0;
+  for (let i = 0; i < chosenRounds.length; i++) if (chosenRounds[i] > 0) satisfied++;
+  return satisfied;
 }

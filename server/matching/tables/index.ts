@@ -13,8 +13,8 @@ import { Seating } from './seating';
 /**
  * Table rounds and score grouping (rounds = 1): see docs/matching/tables-solver.md.
  * 1. a first seating (MOLS for s-s-R grids, else a greedy pass); 2. the rotation search on the hard cost (blocked
- * pairs, VIP placement, repeats) down to its lower bound, the time limit, or half of it when scores or chosen tables
- * follow; 3. the score and chosen-tables search, which never raises the hard cost.
+ * pairs, VIP placement, repeats) down to its lower bound, the time limit, or half of it when scores, chosen tables
+ * or `together` pairs follow; 3. the search on those soft terms, which never raises the hard cost.
  */
 export async function solveTables(instance: TablesInstance, options: SolveOptions): Promise<TablesResult> {
   const budget = new Budget(options);
@@ -27,7 +27,7 @@ export async function solveTables(instance: TablesInstance, options: SolveOption
     ? scoreBounds(scores, model)
     : { atMost: trivialScoreBound(instance, model), atLeast: 0 };
   const sign = instance.objective === 'similar' ? 1 : instance.objective === 'diverse' ? -1 : 0;
-  const secondPhase = (sign !== 0 && scores !== null) || model.choosers > 0;
+  const secondPhase = (sign !== 0 && scores !== null) || model.choosers > 0 || model.togetherPairs.length > 0;
 
   const scoring = sign !== 0 && scores !== null ? sign : 0;
   const constructed = seatInitially(seating, rng, scoring);

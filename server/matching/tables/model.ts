@@ -34,6 +34,15 @@ export interface Model {
   /** chosen[i * T + t] = 1 when i chose table t (null when nobody chose). */
   chosen: Uint8Array | null;
   choosers: number;
+  /** `together` pairs (deduplicated, i ≠ j): pair k is (togetherPairs[2k], togetherPairs[2k + 1]). */
+  togetherPairs: Int32Array;
+  /**
+   * The pairs of each person (CSR): for k in [togetherStart[i], togetherStart[i + 1]), i's partner is
+   * togetherPartner[k] and the pair's index is togetherPair[k].
+   */
+  togetherStart: Int32Array;
+  togetherPartner: Int32Array;
+  togetherPair: Int32Array;
 }
 
 function indexOf(ids: string[], what: string): Map<string, number> {
@@ -228,7 +237,10 @@ export function buildModel(instance: TablesInstance): Model {
     for (const id of p.tables) chosen[i * T + lookup(tableIndex, id, `people.${i}.tables`)] = 1;
   });
 
+  const together = togetherOf(instance, personIndex, n);
+
   return {
+    ...together,
     n,
     T,
     R,
@@ -245,4 +257,40 @@ export function buildModel(instance: TablesInstance): Model {
     chosen,
     choosers,
   };
+}
+
+/** The `together` pairs, deduplicated, and each person's list of them. */
+function togetherOf(
+  instance: TablesInstance,
+  personIndex: Map<string, number>,
+  n: number,
+): Pick<Model, 'togetherPairs' | 'togetherStart' | 'togetherPartner' | 'togetherPair'> {
+  const seen = new Set<number>();
+  const pairs: number[] = [];
+  const degree = new Int32Array(n + 1);
+  for (const [a, b] of instance.together) {
+    const i = lookup(personIndex, a, 'together');
+    const j = lookup(personIndex, b, 'together');
+    if (i === j) continue;
+    const key = Math.min(i, j) * n + Math.max(i, j);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    pairs.push(i, j);
+    degree[i]++;
+    degree[j]++;
+  }
+  const togetherStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) togetherStart[i + 1] = togetherStart[i] + degree[i];
+  const fill = togetherStart.slice(0, n);
+  const togetherPartner = new Int32Array(pairs.length);
+  const togetherPair = new Int32Array(pairs.length);
+  for (let k = 0; k < pairs.length / 2; k++) {
+    const i = pairs[2 * k];
+    const j = pairs[2 * k + 1];
+    togetherPartner[fill[i]] = j;
+    togetherPair[fill[i]++] = k;
+    togetherPartner[fill[j]] = i;
+    togetherPair[fill[j]++] = k;
+  }
+  return { togetherPairs: Int32Array.from(pairs), togetherStart, togetherPartner, togetherPair };
 }

@@ -58,6 +58,16 @@ export function buildResult(
   for (const count of meetings.values()) if (count > 1) repeats += count - 1;
   let met = 0;
   if (chosen) for (let i = 0; i < n; i++) met += satisfied[i];
+  // A `together` pair is met when it shared a table in these rounds (a `met` pair starts the count at one).
+  let togetherUnmet = 0;
+  const pairs = model.togetherPairs;
+  const earlier = pairs.length
+    ? new Set(model.met.map(([x, y]) => Math.min(x, y) * n + Math.max(x, y)))
+    : null;
+  for (let k = 0; k < pairs.length; k += 2) {
+    const key = Math.min(pairs[k], pairs[k + 1]) * n + Math.max(pairs[k], pairs[k + 1]);
+    if ((meetings.get(key) ?? 0) - (earlier?.has(key) ? 1 : 0) <= 0) togetherUnmet++;
+  }
   return {
     rounds,
     stats: {
@@ -66,6 +76,7 @@ export function buildResult(
       vipMisplaced,
       score,
       chosenTablesMet: model.choosers ? met / model.choosers : 1,
+      togetherUnmet,
       seconds: extra.seconds,
       bound: { repeatsAtLeast: extra.repeatsAtLeast, scoreAtMost: extra.scoreAtMost },
     },

@@ -6,7 +6,9 @@ import {
   tablesInstance,
 } from '../instance';
 import { pairScore } from '../score';
+import { differenceRows } from './difference';
 import { solveTables } from './index';
+import { Rng } from './rng';
 
 /** An independent recount of a result (no solver code): what a caller checks. */
 function recount(instance: TablesInstance, result: TablesResult) {
@@ -134,6 +136,28 @@ function build(options: {
 
 const quick = { seed: 1, timeLimitSeconds: 30 };
 
+describe('differenceRows', () => {
+  it('gives rows whose differences are distinct in every column, for prime and composite orders', () => {
+    for (const [order, rows, columns] of [
+      [12, 8, 6],
+      [11, 11, 11],
+      [10, 5, 6],
+      [16, 8, 8],
+    ]) {
+      const table = differenceRows(order, rows, columns, new Rng(3));
+      expect(table).not.toBeNull();
+      for (let g = 0; g < rows; g++)
+        for (let h = 0; h < g; h++) {
+          const differences = new Set<number>();
+          for (let j = 0; j < columns; j++)
+            differences.add((((table![g * columns + j] - table![h * columns + j]) % order) + order) % order);
+          expect(differences.size).toBe(columns);
+        }
+    }
+    expect(differenceRows(6, 7, 3, new Rng(1))).toBeNull();
+  });
+});
+
 describe('solveTables', () => {
   it('seats 15 people in 7 rounds of 5 tables of 3 without anyone meeting twice (Kirkman)', async () => {
     const instance = build({ tables: 5, seats: 3, rounds: 7 });
@@ -143,11 +167,13 @@ describe('solveTables', () => {
     expect(result.stats.bound.repeatsAtLeast).toBe(0);
   });
 
-  it('builds structured instances without repeats: Latin squares (7-7-8, 10-10-4), subspaces (8-4-9)', async () => {
+  it('builds structured instances without repeats: Latin squares (7-7-8, 10-10-4), subspaces (8-4-9), difference rows (12 tables × 8 × 6 rounds, 96 people; 11 × 5 × 11)', async () => {
     for (const [tables, seats, rounds] of [
       [7, 7, 8],
       [10, 10, 4],
       [8, 4, 9],
+      [12, 8, 6],
+      [11, 5, 11],
     ]) {
       const instance = build({ tables, seats, rounds });
       const result = await solveTables(instance, quick);
@@ -237,6 +263,61 @@ describe('solveTables', () => {
     expectConsistent(instance, result);
     expect(result.stats.chosenTablesMet).toBe(1);
     expect(result.rounds[0][1].people.sort()).toEqual(['p0', 'p1', 'p2', 'p3']);
+  });
+
+  it('seats every « together » pair at one table at least once, without a repeat or a blocked pair', async () => {
+    // 24 people, 6 tables of 4, 3 rounds: 12 pairs to bring together (p0 with 4 partners), two blocked pairs.
+    const base = build({ tables: 6, seats: 4, rounds: 3, questions: 6, seed: 5 });
+    const together: [string, string][] = [
+      ['p0', 'p1'],
+      ['p0', 'p7'],
+      ['p0', 'p13'],
+      ['p0', 'p19'],
+      ['p2', 'p3'],
+      ['p4', 'p20'],
+      ['p5', 'p11'],
+      ['p6', 'p12'],
+      ['p8', 'p9'],
+      ['p10', 'p23'],
+      ['p14', 'p15'],
+      ['p16', 'p22'],
+    ];
+    for (const objective of ['none', 'similar'] as const) {
+      const instance = tablesInstance.parse({
+        ...base,
+        objective,
+        together,
+        blocked: [
+          ['p0', 'p2'],
+          ['p1', 'p3'],
+        ],
+      });
+      const result = await solveTables(instance, quick);
+      const counted = expectConsistent(instance, result);
+      expect(result.stats.togetherUnmet).toBe(0);
+      expect(counted.repeats).toBe(0);
+      expect(counted.blockedTogether).toBe(0);
+      for (const [a, b] of together)
+        expect(
+          result.rounds.some((round) => round.some((t) => t.people.includes(a) && t.people.includes(b))),
+        ).toBe(true);
+    }
+  }, 30_000);
+
+  it('keeps a « together » pair apart when they are also blocked, and counts it unmet', async () => {
+    const base = build({ tables: 4, seats: 3, rounds: 2 });
+    const instance = tablesInstance.parse({
+      ...base,
+      together: [
+        ['p0', 'p1'],
+        ['p2', 'p3'],
+      ],
+      blocked: [['p0', 'p1']],
+    });
+    const result = await solveTables(instance, quick);
+    const counted = expectConsistent(instance, result);
+    expect(counted.blockedTogether).toBe(0);
+    expect(result.stats.togetherUnmet).toBe(1);
   });
 
   it('sums the pair scores of the people seated together, higher for similar than for diverse', async () => {

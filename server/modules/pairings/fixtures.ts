@@ -141,6 +141,7 @@ export function heldSolver() {
         vipMisplaced: 0,
         score: 42,
         chosenTablesMet: 1,
+        togetherUnmet: 0,
         seconds: 0.1,
         bound: { repeatsAtLeast: 0, scoreAtMost: 50 },
       },

@@ -306,6 +306,55 @@ describe('generation (M3)', () => {
     for (const round of seats.rounds) expect(round.tables.flatMap((tb) => tb.people)).toHaveLength(8);
     expect(seats.stats?.blockedTogether).toBe(0);
   });
+
+  it('refuses more « rencontre » pairs than a generation takes, in words, and the pre-flight says how many', async () => {
+    // One group of 317 that should meet itself: 317 × 316 / 2 = 50,086 pairs, past the 50,000 an instance takes.
+    const { url, participants } = await pairingOf(camille, { people: 317, tables: 4 });
+    const all = ok<{ id: string }>(await camille.post(`${url}/groups`, { name: 'Tous' }));
+    ok(await camille.post(`${url}/groups/${all.id}/members`, { mode: 'ids', participantIds: participants }));
+    ok(await camille.post(`${url}/rules`, { groupAId: all.id, groupBId: all.id, kind: 'meets' }));
+    const preflight = ok<{ findings: { code: string }[] }>(await camille.get(`${url}/preflight`));
+    expect(preflight.findings).toContainEqual({ code: 'togetherTooMany', pairs: 50_086, limit: 50_000 });
+    ok(await camille.post(`${url}/generation`));
+    const failed = await settled(camille, url);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/^Trop de paires à réunir par les règles « rencontre »/);
+    expect(held.calls).toHaveLength(0);
+  });
+
+  it('with the real solver: a « rencontre » rule seats its pairs together', async () => {
+    useReal = true;
+    // 8 people on 4 tables (2 a table), 2 rounds: a and c meet b and d, one each round.
+    const { url, participants } = await pairingOf(camille, { people: 8, tables: 4 });
+    const [a, b, c, d, ...others] = participants;
+    const group = async (name: string, ids: string[]) => {
+      const made = ok<{ id: string }>(await camille.post(`${url}/groups`, { name }));
+      ok(await camille.post(`${url}/groups/${made.id}/members`, { mode: 'ids', participantIds: ids }));
+      return made.id;
+    };
+    const groupA = await group('Acheteurs', [a, c]);
+    const groupB = await group('Exposants', [b, d]);
+    await group('Autres', others);
+    ok(await camille.post(`${url}/rules`, { groupAId: groupA, groupBId: groupB, kind: 'meets' }));
+    ok(await camille.post(`${url}/generation`));
+    expect(await settled(camille, url)).toMatchObject({ status: 'done' });
+    const seats = ok<Seats>(await camille.get(`${url}/seats`));
+    const together = (x: string, y: string) =>
+      seats.rounds.some((round) =>
+        round.tables.some((tb) => {
+          const ids = (tb.people as unknown as { participantId: string }[]).map((p) => p.participantId);
+          return ids.includes(x) && ids.includes(y);
+        }),
+      );
+    for (const [x, y] of [
+      [a, b],
+      [a, d],
+      [c, b],
+      [c, d],
+    ])
+      expect(together(x, y)).toBe(true);
+    expect(seats.stats).toMatchObject({ repeats: 0, togetherUnmet: 0 });
+  });
 });
 
 async function categoryOf(url: string) {

@@ -14,7 +14,7 @@ import {
 import { solveInWorker } from '../../matching/run';
 import type { AuthContext } from '../session/auth-context';
 import * as gens from './generation-repository';
-import { buildTablesInstance } from './instance-builder';
+import { buildTablesInstance, TooManyTogetherPairs } from './instance-builder';
 import { loadPairingData } from './instance-loader';
 import { checkResumable, resumedInstance, seatsToWrite } from './live-adjustment';
 import { isStale, presentGeneration } from './present';
@@ -127,9 +127,14 @@ export async function runGeneration(deps: Deps, data: GenerationJobData, solve: 
     gens.updateActive(deps.db, row.id, data.runId, { status: 'failed', error, finished: true });
   const pairing = await repo.findPairing(deps.db, scope, row.pairingId);
   if (!pairing) return;
-  const parsed = tablesInstance.safeParse(
-    buildTablesInstance(await loadPairingData(deps.db, pairing, row.projectId)),
-  );
+  let built: ReturnType<typeof buildTablesInstance>;
+  try {
+    built = buildTablesInstance(await loadPairingData(deps.db, pairing, row.projectId));
+  } catch (error) {
+    if (error instanceof TooManyTogetherPairs) return void (await fail('errors.pairings.togetherTooMany'));
+    throw error;
+  }
+  const parsed = tablesInstance.safeParse(built);
   if (!parsed.success)
     return void (await fail(describeInstanceErrors(parsed.error).join('; ').slice(0, 500)));
   const instance = row.fromRound === null ? parsed.data : await resumedInstance(deps.db, row, parsed.data);

@@ -1,5 +1,5 @@
 import { choiceCountMode, type Objective } from '../../../contracts/pairings';
-import type { TablesInstance } from '../../matching/instance';
+import { type TablesInstance, TOGETHER_LIMIT } from '../../matching/instance';
 
 /**
  * M3: a pairing's tables instance (server/matching/instance.ts) from what the database holds, as plain data: how
@@ -25,6 +25,8 @@ export interface PairingData {
   answers: Map<string, Map<string, string[]>>;
   /** `never` rules: each side's members. */
   neverRules: { a: string[]; b: string[] }[];
+  /** `meets` rules (« rencontre »): each side's members. */
+  meetRules: { a: string[]; b: string[] }[];
   /** Tables of pairings already held: the people who sat together. */
   heldTables: string[][];
 }
@@ -74,6 +76,51 @@ export function chosenTables(
   return [...tables];
 }
 
+/** More « rencontre » pairs than an instance may carry (TOGETHER_LIMIT): the generation refuses to start. */
+export class TooManyTogetherPairs extends Error {
+  constructor(readonly pairs: number) {
+    super(`${pairs} « rencontre » pairs, at most ${TOGETHER_LIMIT}`);
+  }
+}
+
+/**
+ * The « rencontre » pairs: every (member of A, member of B), both seated, a ≠ b, each pair once, leaving out the
+ * pairs a « ne rencontre jamais » rule blocks (the hard rule wins). `requested` counts them; past TOGETHER_LIMIT
+ * (two groups of 1,000 make 1 M pairs) `pairs` is empty and `requested` may be the sum of A × B before removing
+ * duplicates (computed exactly up to 4 × the limit).
+ */
+export function togetherPairs(
+  data: Pick<PairingData, 'people' | 'meetRules' | 'neverRules'>,
+  blocked?: Set<string>,
+): { pairs: [string, string][]; requested: number } {
+  const seated = new Set(data.people.map((p) => p.id));
+  const sides = data.meetRules.map((rule) => ({
+    a: [...new Set(rule.a.filter((id) => seated.has(id)))],
+    b: [...new Set(rule.b.filter((id) => seated.has(id)))],
+  }));
+  const estimate = sides.reduce((sum, rule) => sum + rule.a.length * rule.b.length, 0);
+  if (estimate > 4 * TOGETHER_LIMIT) return { pairs: [], requested: estimate };
+  const never = blocked ?? blockedPairs(data, seated);
+  const keys = new Set<string>();
+  for (const rule of sides)
+    for (const a of rule.a)
+      for (const b of rule.b) {
+        const key = pairKey(a, b);
+        if (a !== b && !never.has(key)) keys.add(key);
+      }
+  if (keys.size > TOGETHER_LIMIT) return { pairs: [], requested: keys.size };
+  return { pairs: pairsOf(keys), requested: keys.size };
+}
+
+function blockedPairs(data: Pick<PairingData, 'neverRules'>, seated: Set<string>): Set<string> {
+  const blocked = new Set<string>();
+  for (const rule of data.neverRules)
+    for (const a of rule.a)
+      for (const b of rule.b) if (a !== b && seated.has(a) && seated.has(b)) blocked.add(pairKey(a, b));
+  return blocked;
+}
+
+/** The instance; throws TooManyTogetherPairs past TOGETHER_LIMIT « rencontre » pairs. */
 export function buildTablesInstance(data: PairingData): TablesInstance {
   const seated = new Set(data.people.map((p) => p.id));
   const ticked = new Set(data.choiceIds);
@@ -100,10 +147,9 @@ export function buildTablesInstance(data: PairingData): TablesInstance {
     answers: answersOf(p.id),
   }));
 
-  const blocked = new Set<string>();
-  for (const rule of data.neverRules)
-    for (const a of rule.a)
-      for (const b of rule.b) if (a !== b && seated.has(a) && seated.has(b)) blocked.add(pairKey(a, b));
+  const blocked = blockedPairs(data, seated);
+  const together = togetherPairs(data, blocked);
+  if (together.requested > TOGETHER_LIMIT) throw new TooManyTogetherPairs(together.requested);
 
   const met = new Set<string>();
   for (const table of data.heldTables) {
@@ -121,6 +167,7 @@ export function buildTablesInstance(data: PairingData): TablesInstance {
     people,
     blocked: pairsOf(blocked),
     met: pairsOf(met),
+    together: together.pairs,
     fixed: [],
     absent: [],
   };

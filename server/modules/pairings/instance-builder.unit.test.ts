@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { tablesInstance } from '../../matching/instance';
-import { buildTablesInstance, type PairingData, tableThemes } from './instance-builder';
+import { TOGETHER_LIMIT, tablesInstance } from '../../matching/instance';
+import {
+  buildTablesInstance,
+  type PairingData,
+  TooManyTogetherPairs,
+  tableThemes,
+  togetherPairs,
+} from './instance-builder';
 
 const q = { id: 'q', weight: 2, reversed: false };
 const tables = ['T1', 'T2', 'T3', 'T4'].map((id) => ({ id, seats: 4, vip: id === 'T4' }));
@@ -28,6 +34,7 @@ function data(overrides: Partial<PairingData> = {}): PairingData {
       ['c', new Map([['q', ['x', 'y', 'z']]])],
     ]),
     neverRules: [],
+    meetRules: [],
     heldTables: [],
     ...overrides,
   };
@@ -111,5 +118,34 @@ describe('a pairing’s tables instance', () => {
       ['a', 'b'],
       ['c', 'd'],
     ]);
+  });
+
+  it('« rencontre » rules become together pairs: seated people only, each pair once, not the blocked ones', () => {
+    const instance = buildTablesInstance(
+      data({
+        meetRules: [
+          { a: ['a', 'b'], b: ['b', 'c', 'outsider'] },
+          { a: ['c'], b: ['a', 'd'] },
+        ],
+        neverRules: [{ a: ['c'], b: ['d'] }],
+      }),
+    );
+    expect(instance.together).toEqual([
+      ['a', 'b'],
+      ['a', 'c'],
+      ['b', 'c'],
+    ]);
+    expect(tablesInstance.safeParse(instance).success).toBe(true);
+  });
+
+  it('refuses more « rencontre » pairs than an instance takes (two groups of 1,000: 1 M pairs)', () => {
+    const side = (prefix: string) => Array.from({ length: 1000 }, (_, i) => `${prefix}${i}`);
+    const big = data({
+      people: [...side('x'), ...side('y')].map((id) => ({ id, vip: false, assigned: [] })),
+      meetRules: [{ a: side('x'), b: side('y') }],
+    });
+    expect(togetherPairs(big)).toEqual({ pairs: [], requested: 1_000_000 });
+    expect(() => buildTablesInstance(big)).toThrow(TooManyTogetherPairs);
+    expect(() => buildTablesInstance(big)).toThrow(`1000000 « rencontre » pairs, at most ${TOGETHER_LIMIT}`);
   });
 });

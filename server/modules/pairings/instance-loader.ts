@@ -112,9 +112,10 @@ export async function loadPairingData(
   }
 
   const rules = await db
-    .select({ a: pairingRules.groupAId, b: pairingRules.groupBId })
+    .select({ a: pairingRules.groupAId, b: pairingRules.groupBId, kind: pairingRules.kind })
     .from(pairingRules)
-    .where(and(eq(pairingRules.pairingId, pairing.id), eq(pairingRules.kind, 'never')));
+    .where(eq(pairingRules.pairingId, pairing.id))
+    .orderBy(asc(pairingRules.createdAt), asc(pairingRules.id));
   const membersOf = async (groupId: string) =>
     (
       await db
@@ -122,8 +123,18 @@ export async function loadPairingData(
         .from(matchGroupMembers)
         .where(eq(matchGroupMembers.groupId, groupId))
     ).map((m) => m.id);
+  const groupMembers = new Map<string, string[]>();
+  const sideOf = async (groupId: string) => {
+    if (!groupMembers.has(groupId)) groupMembers.set(groupId, await membersOf(groupId));
+    return groupMembers.get(groupId) ?? [];
+  };
   const neverRules = [];
-  for (const rule of rules) neverRules.push({ a: await membersOf(rule.a), b: await membersOf(rule.b) });
+  const meetRules = [];
+  for (const rule of rules) {
+    const sides = { a: await sideOf(rule.a), b: await sideOf(rule.b) };
+    if (rule.kind === 'never') neverRules.push(sides);
+    else if (rule.kind === 'meets') meetRules.push(sides);
+  }
 
   const heldSeats = await db
     .select({
@@ -153,6 +164,7 @@ export async function loadPairingData(
     people: members.map((m) => ({ id: m.id, vip: m.vip, assigned: assigned.get(m.id) ?? [] })),
     answers,
     neverRules,
+    meetRules,
     heldTables: [...heldTables.values()],
   };
 }

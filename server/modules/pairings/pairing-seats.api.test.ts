@@ -368,4 +368,27 @@ describe('pre-flight (X10)', () => {
       findings: [],
     });
   });
+
+  it('names « rencontre » pairs the rounds cannot all bring together', async () => {
+    // 8 people on 4 tables (2 a table), 2 rounds: each person meets 2 others; a is asked to meet b, c and d.
+    const set = await setUpProject(camille, t.database.db, { tables: 4, seats: 4, people: 8 });
+    const pairing = ok<{ id: string }>(
+      await camille.post(pairingsUrl(set.projectId), pairingBody(set.categoryId, { rounds: 2 })),
+    );
+    const url = pairingUrl(set.projectId, pairing.id);
+    const [a, b, c, d, ...others] = set.participants;
+    const group = async (name: string, ids: string[]) => {
+      const made = ok<{ id: string }>(await camille.post(`${url}/groups`, { name }));
+      ok(await camille.post(`${url}/groups/${made.id}/members`, { mode: 'ids', participantIds: ids }));
+      return made.id;
+    };
+    const one = await group('Acheteur', [a]);
+    const three = await group('Exposants', [b, c, d]);
+    await group('Autres', others);
+    ok(await camille.post(`${url}/rules`, { groupAId: one, groupBId: three, kind: 'meets' }));
+    // Ends: a min(3, 2) + 1 + 1 + 1 = 5 → at most ⌊5 / 2⌋ = 2 of the 3 pairs.
+    expect(ok<Preflight>(await camille.get(`${url}/preflight`)).findings).toEqual([
+      { code: 'togetherBeyondReach', pairs: 3, atMost: 2 },
+    ]);
+  });
 });

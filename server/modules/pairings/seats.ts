@@ -71,6 +71,7 @@ export async function getSeats(
           vipMisplaced: s.vipMisplaced,
           score: s.score,
           chosenTablesMet: s.chosenTablesMet,
+          togetherUnmet: s.togetherUnmet ?? 0,
           seconds: s.seconds,
         }
       : null,

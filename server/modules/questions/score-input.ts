@@ -1,5 +1,5 @@
 import type { Answers, ScoreQuestion } from '../../matching/score';
-import { computeScores, type ScoreMatrix, triangleIndex } from '../../matching/scores';
+import { computeScores, type ScoreMatrix } from '../../matching/scores';
 
 /**
  * Q2: from the questionnaire to the scores, as pure functions (the job reads the rows, these decide).
@@ -12,7 +12,7 @@ import { computeScores, type ScoreMatrix, triangleIndex } from '../../matching/s
  * - A linked pair (« Ce que j'offre » ↔ « Ce que je cherche », choices mirrored): s = 1 when what one offers meets
  *   what the other seeks, in either direction (i's answers to q share a mirrored choice with j's answers to the
  *   linked question, or j's with i's); each of the two questions counts it with its own weight (and reversed flag).
- *   Plain questions go to `computeScores` (the fast computation); the linked pairs are added to its result here.
+ *   Both go to `computeScores` (the fast computation) with a `link` (score.ts), which scores them in the same pass.
  */
 
 export interface ScoringQuestion {
@@ -62,73 +62,30 @@ export function effectiveAnswers(
   });
 }
 
-/** The linked questions whose partner is also scored, as pairs (each pair once). */
-function linkedPairs(questions: readonly ScoringQuestion[]) {
+/**
+ * The questions as the score computation reads them: the two questions of a linked pair whose partner is also scored
+ * carry the same `link` (the one with the smaller id offers, through its mirrors; the other seeks).
+ */
+export function scoreQuestions(questions: readonly ScoringQuestion[]): ScoreQuestion[] {
   const byId = new Map(questions.map((q) => [q.id, q]));
-  const pairs: [ScoringQuestion, ScoringQuestion][] = [];
-  for (const q of questions) {
+  return questions.map((q) => {
+    const plain = { id: q.id, weight: q.weight, reversed: q.reversed };
     const other = q.linkedQuestionId ? byId.get(q.linkedQuestionId) : undefined;
-    if (other && q.id < other.id) pairs.push([q, other]);
-  }
-  return pairs;
-}
-
-/** For one linked pair: 1 where one's offer meets the other's search (upper triangle), and who answered either side. */
-function linkedMatches(pair: [ScoringQuestion, ScoringQuestion], answers: readonly Answers[]) {
-  const n = answers.length;
-  const [q, l] = pair;
-  const met = new Uint8Array((n * (n - 1)) / 2);
-  const answered = answers.map((a) => Boolean(a[q.id]?.length || a[l.id]?.length));
-  // By choice of l: who chose its mirror on q, who chose it on l.
-  const offering = new Map<string, number[]>();
-  const seeking = new Map<string, number[]>();
-  answers.forEach((a, i) => {
-    for (const choice of a[q.id] ?? []) {
-      const mirror = q.mirrors.get(choice);
-      if (mirror) offering.set(mirror, [...(offering.get(mirror) ?? []), i]);
-    }
-    for (const choice of a[l.id] ?? []) seeking.set(choice, [...(seeking.get(choice) ?? []), i]);
+    if (!other || other.id === q.id) return plain;
+    const [offer, seek] = q.id < other.id ? [q, other] : [other, q];
+    return { ...plain, link: { offer: offer.id, seek: seek.id, mirrors: Object.fromEntries(offer.mirrors) } };
   });
-  for (const [choice, offerers] of offering) {
-    for (const i of offerers) {
-      for (const j of seeking.get(choice) ?? []) if (i !== j) met[triangleIndex(n, i, j)] = 1;
-    }
-  }
-  return { met, answered };
 }
 
-/** Every pair's score: computeScores over the plain questions, plus the linked pairs. */
+/** Every pair's score, linked pairs included, in one pass of the fast computation (server/matching/scores). */
 export async function scoreProject(
   questions: readonly ScoringQuestion[],
   answers: readonly Answers[],
   options: { threads?: number } = {},
 ): Promise<ScoreMatrix> {
-  const pairs = linkedPairs(questions);
-  const linkedIds = new Set(pairs.flat().map((q) => q.id));
-  const plain: ScoreQuestion[] = questions
-    .filter((q) => !linkedIds.has(q.id))
-    .map((q) => ({ id: q.id, weight: q.weight, reversed: q.reversed }));
-  const people = answers.map((a) => ({ answers: a }));
-  const base = await computeScores(plain, people, options);
-  if (pairs.length === 0) return base;
-
-  const n = answers.length;
-  const total = questions.reduce((sum, q) => sum + q.weight, 0);
-  const scale = total > 0 ? 65535 / total : 1;
-  const sums = new Float64Array(base.values.length);
-  for (let k = 0; k < sums.length; k++) sums[k] = base.values[k] / base.scale;
-  for (const pair of pairs) {
-    const { met, answered } = linkedMatches(pair, answers);
-    for (let i = 0; i < n; i++) {
-      if (!answered[i]) continue;
-      for (let j = i + 1; j < n; j++) {
-        if (!answered[j]) continue;
-        const k = triangleIndex(n, i, j);
-        for (const q of pair) sums[k] += q.weight * (q.reversed ? 1 - met[k] : met[k]);
-      }
-    }
-  }
-  const values = new Uint16Array(sums.length);
-  for (let k = 0; k < sums.length; k++) values[k] = Math.min(65535, Math.round(sums[k] * scale));
-  return { n, scale, values, get: (i, j) => (i === j ? 0 : values[triangleIndex(n, i, j)] / scale) };
+  return computeScores(
+    scoreQuestions(questions),
+    answers.map((a) => ({ answers: a })),
+    options,
+  );
 }

@@ -158,6 +158,10 @@ function Results({
                     percent: Math.round(stats.chosenTablesMet * 100),
                   })}
                 />
+                <StatRow
+                  label={t('pairings.results.stats.togetherUnmet')}
+                  value={number(stats.togetherUnmet)}
+                />
               </Table.Tbody>
             </Table>
           )}
