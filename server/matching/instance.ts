@@ -24,7 +24,19 @@ export const tablesInstance = z.strictObject({
   objective: z.enum(['similar', 'diverse', 'none']),
   tables: z.array(z.strictObject({ id, seats: z.int().min(1).max(1000), vip: z.boolean() })).min(1),
   questions: z
-    .array(z.strictObject({ id, weight: z.number().min(0).max(1000), reversed: z.boolean() }))
+    .array(
+      z.strictObject({
+        id,
+        weight: z.number().min(0).max(1000),
+        reversed: z.boolean(),
+        /**
+         * Optional, on both questions of a linked pair (« Ce que j'offre » ↔ « Ce que je cherche »): what one offers
+         * (answers to `offer`, through `mirrors` onto the choices of `seek`) meets what the other seeks, either way
+         * (server/matching/score.ts, ScoreLink).
+         */
+        link: z.strictObject({ offer: id, seek: id, mirrors: z.record(id, id) }).optional(),
+      }),
+    )
     .default([]),
   people: z.array(
     z.strictObject({

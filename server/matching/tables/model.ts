@@ -89,7 +89,8 @@ function waterFill(
 /**
  * How many of `seats` (the seats of each table of one kind) to use for `people` over `rounds` rounds: the fewest that
  * seat everyone, and more while a table that full would make someone meet a person twice (a table of k people
- * meets k − 1 a round, and there are `others` people to meet); every table when no count avoids repeats. 48 people
+ * meets k − 1 a round, and there are `others` people to meet; from the second round on, no table may hold more people
+ * than there are tables, or two of them sat together before); every table when no count avoids repeats. 48 people
  * at 24 tables of 6 for 3 rounds use 8 full tables (5 new people a round) rather than 2 or 3 at each of the 24.
  */
 export function tablesToUse(people: number, rounds: number, seats: number[], others = people - 1): number {
@@ -98,7 +99,9 @@ export function tablesToUse(people: number, rounds: number, seats: number[], oth
   let fewest = 0;
   for (let room = 0; fewest < largest.length && room < people; fewest++) room += largest[fewest];
   for (let k = Math.max(1, fewest); k <= seats.length; k++) {
-    if (rounds * (Math.ceil(people / k) - 1) <= others) return k;
+    const size = Math.ceil(people / k);
+    // From the second round on, a table's people must come from different tables of the first: size ≤ k.
+    if (rounds * (size - 1) <= others && (rounds < 2 || size <= k)) return k;
   }
   return seats.length;
 }

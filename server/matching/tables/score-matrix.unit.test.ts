@@ -42,4 +42,50 @@ describe('scoreMatrix', () => {
             pairScore(questions, people[i].answers, people[j].answers),
           );
   });
+
+  it('equals pairScore with a linked pair: what one offers meets what the other seeks, either way', () => {
+    let state = 11;
+    const random = (k: number) => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state % k;
+    };
+    const mirrors = Object.fromEntries(Array.from({ length: 40 }, (_, k) => [`o${k}`, `s${k}`]));
+    const link = { offer: 'offer', seek: 'seek', mirrors };
+    const questions = [
+      { id: 'offer', weight: 30, reversed: false, link },
+      { id: 'seek', weight: 20, reversed: true, link },
+      { id: 'plain', weight: 5, reversed: false },
+    ];
+    const pick = (prefix: string, k: number) =>
+      Array.from({ length: 1 + random(3) }, () => `${prefix}${random(k)}`);
+    const people = Array.from({ length: 40 }, (_, i) => ({
+      id: `p${i}`,
+      answers: Object.fromEntries(
+        [
+          ['offer', pick('o', 40)],
+          ['seek', pick('s', 40)],
+          ['plain', pick('x', 4)],
+        ].filter(() => random(4) > 0),
+      ),
+    }));
+    const instance = tablesInstance.parse({
+      kind: 'tables',
+      rounds: 1,
+      objective: 'similar',
+      tables: [{ id: 'T', seats: 40, vip: false }],
+      questions,
+      people,
+    });
+    const matrix = scoreMatrix(instance)!;
+    let linkedMatches = 0;
+    for (let i = 0; i < people.length; i++)
+      for (let j = 0; j < people.length; j++) {
+        if (i === j) continue;
+        const expected = pairScore(questions, people[i].answers, people[j].answers);
+        expect(matrix[i * people.length + j]).toBe(expected);
+        if (expected >= 30) linkedMatches++;
+      }
+    // The random answers do make offers meet seeks (the test is not vacuous).
+    expect(linkedMatches).toBeGreaterThan(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { choiceCountMode, type Objective } from '../../../contracts/pairings';
 import { type TablesInstance, TOGETHER_LIMIT } from '../../matching/instance';
+import type { ScoreQuestion } from '../../matching/score';
 
 /**
  * M3: a pairing's tables instance (server/matching/instance.ts) from what the database holds, as plain data: how
@@ -15,8 +16,9 @@ export interface PairingData {
   question: { id: string; weight: number; reversed: boolean } | null;
   /** The ticked choices, in the question's order. */
   choiceIds: string[];
-  /** The questionnaire's questions used for matching (weight > 0), when the pairing has no question. */
-  questions: { id: string; weight: number; reversed: boolean }[];
+  /** The questionnaire's questions used for matching (weight > 0), when the pairing has no question; a linked pair's
+   * two carry its `link`. */
+  questions: ScoreQuestion[];
   /** The category's tables, by number. */
   tables: { id: string; seats: number; vip: boolean }[];
   /** Who is seated: the groups' members (else every participant), with the tables they were assigned (J7). */

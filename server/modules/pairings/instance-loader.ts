@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Objective } from '../../../contracts/pairings';
 import type { Executor } from '../../db/client';
 import {
@@ -14,6 +14,7 @@ import {
   questionChoices,
   questions,
 } from '../../db/schema';
+import { scoreQuestions } from '../questions/score-input';
 import type { PairingData } from './instance-builder';
 import { choiceIdsOf, type PairingRow } from './repository';
 
@@ -34,7 +35,12 @@ export async function loadPairingData(
     objective === 'none' || question
       ? []
       : await db
-          .select({ id: questions.id, weight: questions.weight, reversed: questions.reversed })
+          .select({
+            id: questions.id,
+            weight: questions.weight,
+            reversed: questions.reversed,
+            linkedQuestionId: questions.linkedQuestionId,
+          })
           .from(questions)
           .where(
             and(
@@ -159,7 +165,7 @@ export async function loadPairingData(
     choiceCount: pairing.choiceCount,
     question: question ?? null,
     choiceIds: question ? await choiceIdsOf(db, pairing.id) : [],
-    questions: scoring,
+    questions: await withLinks(db, scoring),
     tables,
     people: members.map((m) => ({ id: m.id, vip: m.vip, assigned: assigned.get(m.id) ?? [] })),
     answers,
@@ -167,4 +173,42 @@ export async function loadPairingData(
     meetRules,
     heldTables: [...heldTables.values()],
   };
+}
+
+/**
+ * The questions with the `link` of a linked pair whose two questions are both scored (« Ce que j'offre » ↔ « Ce que
+ * je cherche »): the same rule as the scores job (scoreQuestions), so that « Profils semblables » seats together
+ * the people the scores screen calls close.
+ */
+async function withLinks(
+  db: Executor,
+  scoring: { id: string; weight: number; reversed: boolean; linkedQuestionId: string | null }[],
+) {
+  const linked = scoring.filter((q) => q.linkedQuestionId);
+  const mirrors = linked.length
+    ? await db
+        .select({
+          id: questionChoices.id,
+          questionId: questionChoices.questionId,
+          linkedChoiceId: questionChoices.linkedChoiceId,
+        })
+        .from(questionChoices)
+        .where(
+          and(
+            inArray(
+              questionChoices.questionId,
+              linked.map((q) => q.id),
+            ),
+            isNotNull(questionChoices.linkedChoiceId),
+          ),
+        )
+    : [];
+  return scoreQuestions(
+    scoring.map((q) => ({
+      ...q,
+      mirrors: new Map(
+        mirrors.filter((c) => c.questionId === q.id).map((c) => [c.id, c.linkedChoiceId as string]),
+      ),
+    })),
+  );
 }

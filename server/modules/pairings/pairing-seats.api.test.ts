@@ -371,7 +371,7 @@ describe('pre-flight (X10)', () => {
 
   it('names « rencontre » pairs the rounds cannot all bring together', async () => {
     // 8 people on 4 tables (2 a table), 2 rounds: each person meets 2 others; a is asked to meet b, c and d.
-    const set = await setUpProject(camille, t.database.db, { tables: 4, seats: 4, people: 8 });
+    const set = await setUpProject(camille, t.database.db, { tables: 4, seats: 2, people: 8 });
     const pairing = ok<{ id: string }>(
       await camille.post(pairingsUrl(set.projectId), pairingBody(set.categoryId, { rounds: 2 })),
     );

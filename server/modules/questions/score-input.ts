@@ -66,7 +66,9 @@ export function effectiveAnswers(
  * The questions as the score computation reads them: the two questions of a linked pair whose partner is also scored
  * carry the same `link` (the one with the smaller id offers, through its mirrors; the other seeks).
  */
-export function scoreQuestions(questions: readonly ScoringQuestion[]): ScoreQuestion[] {
+export function scoreQuestions(
+  questions: readonly Pick<ScoringQuestion, 'id' | 'weight' | 'reversed' | 'linkedQuestionId' | 'mirrors'>[],
+): ScoreQuestion[] {
   const byId = new Map(questions.map((q) => [q.id, q]));
   return questions.map((q) => {
     const plain = { id: q.id, weight: q.weight, reversed: q.reversed };
