@@ -6,7 +6,7 @@ import * as scoreRepo from '../questions/score-repository';
 import { loadScores, scoreStatus } from '../questions/scores';
 import { assertProject } from '../questions/service';
 import type { AuthContext } from '../session/auth-context';
-import { type LiveScores, liveScores } from './live';
+import { keepRecent, type LiveScores, liveScores } from './live';
 import { averages, decodePair, overallAverage, type PairValue, QUANTUM, sortedPairs } from './pairs';
 import * as repo from './repository';
 
@@ -94,7 +94,7 @@ const liveValue = (live: LiveScores): PairValue => {
   return (i, j) => values[triangleIndex(n, i, j)];
 };
 
-/** The selection's pairs, best first, kept while the same scores and selection are asked for (paging). */
+/** The selection's pairs, best first, kept while the same scores and selection are asked for (paging; 4 projects). */
 const sortedCache = new Map<string, { key: string; keys: Float64Array }>();
 
 /** Forgets the sorted pairs (the bench measures a first computation). */
@@ -108,7 +108,7 @@ export function selectionPairs(projectId: string, selection: Selection) {
   const cached = sortedCache.get(projectId);
   if (cached?.key === key) return cached.keys;
   const keys = sortedPairs(live.ids.length, from, to, liveValue(live));
-  sortedCache.set(projectId, { key, keys });
+  keepRecent(sortedCache, projectId, { key, keys });
   return keys;
 }
 
