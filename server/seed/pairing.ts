@@ -54,7 +54,7 @@ export async function seedPairing(db: Executor) {
       name: DEMO_PAIRING,
       categoryId: category.id,
       rounds: DEMO_PAIRING_ROUNDS,
-      algorithm: 1,
+      algorithm: 2, // « Profils semblables » (contracts/pairings.ts impliedObjective: 2 → similar)
       objective: 'similar',
     })
     .returning({ id: pairings.id });
