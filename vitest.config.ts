@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { WEB_ISOLATED } from './tests/support/web-isolated';
 
 /**
  * Test tiers (see docs/testing.md):
@@ -15,7 +16,8 @@ import { defineConfig } from 'vitest/config';
  * Browser files running at once, each worker with a server of its own (docs/testing.md). 1 until two workers are
  * shown not to make journeys flaky: on a loaded 2-core machine they halved the tier's time but failed journeys.
  */
-const E2E_WORKERS = Number(process.env.E2E_WORKERS || 1);
+const E2E_WORKERS = Number(process.env.E2E_WORKERS || 2);
+
 export default defineConfig({
   test: {
     // Files of the other tiers at once: vitest's default (one less than the cores) would leave a 2-core machine
@@ -34,6 +36,8 @@ export default defineConfig({
           name: 'api',
           include: ['server/**/*.api.test.ts'],
           environment: 'node',
+          // The app imported once per worker, not once per file; each file still has its own database (docs/testing.md).
+          isolate: false,
           globalSetup: ['tests/support/global-setup-pglite.ts'],
           env: { TEST_ENGINE: 'pglite' },
           testTimeout: 30_000,
@@ -45,6 +49,8 @@ export default defineConfig({
           name: 'api-pg',
           include: ['server/**/*.api.test.ts'],
           environment: 'node',
+          // The app imported once per worker, not once per file; each file still has its own database (docs/testing.md).
+          isolate: false,
           globalSetup: ['tests/support/global-setup-postgres.ts'],
           env: { TEST_ENGINE: 'postgres' },
           testTimeout: 30_000,
@@ -56,6 +62,18 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/**/*.test.tsx'],
+          exclude: WEB_ISOLATED,
+          environment: 'jsdom',
+          setupFiles: ['tests/support/web-setup.ts'],
+          // React, Mantine and the app imported once per worker, not once per file (docs/testing.md).
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web-isolated',
+          include: WEB_ISOLATED,
           environment: 'jsdom',
           setupFiles: ['tests/support/web-setup.ts'],
         },

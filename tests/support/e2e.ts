@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { test as base, expect, inject, vi } from 'vitest';
 import type { Language } from '../../contracts/http';
@@ -101,26 +103,42 @@ function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * The shared server of this file's worker: the tier runs files in several workers at once (vitest.config.ts), each
- * with a server and a database of its own (tests/support/global-setup-e2e.ts). A worker runs one file at a time, so
+ * A server of the tier for this file alone while it runs: the tier runs files in several workers at once
+ * (vitest.config.ts) and starts as many servers, each with a database of its own (tests/support/global-setup-e2e.ts).
+ * A file takes the first server no other file holds (an atomic `mkdir` of its slot in the run's lock folder) and
+ * gives it back when it ends, so two files never share a server at the same time, whatever the workers' numbers;
  * a file sees what files before it on the same server wrote, never a write happening while it runs.
  */
-function workerServer(): string {
-  const urls = inject('e2eBaseUrls');
-  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  const url = urls[worker - 1];
-  if (!url) throw new Error(`no e2e server for worker ${worker}: ${urls.length} started (maxWorkers of e2e)`);
-  return url;
+function claimServer(): { url: string; release: () => void } {
+  const { urls, lockDir } = inject('e2eServers');
+  for (const [index, url] of urls.entries()) {
+    const slot = path.join(lockDir, String(index));
+    try {
+      fs.mkdirSync(slot);
+    } catch {
+      continue;
+    }
+    return { url, release: () => fs.rmSync(slot, { recursive: true, force: true }) };
+  }
+  throw new Error(
+    `every e2e server is taken: ${urls.length} started for more files at once (maxWorkers of e2e)`,
+  );
 }
 
 /**
- * The test function of browser files. Fixtures: `baseUrl` (its worker's shared server; a file can override it),
+ * The test function of browser files. Fixtures: `baseUrl` (a server of the tier held by this file while it runs; a
+ * file can override it),
  * `browser` (one per file), `page` (in a fresh context: no cookie, no local storage) and `newPage()` for a
  * further fresh context in the same test (another browser profile). Contexts close when the test ends, so tests
  * may run concurrently.
  */
 export const test = base
-  .extend('baseUrl', { scope: 'file' }, async () => workerServer())
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+  .extend('baseUrl', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const server = claimServer();
+    onCleanup(server.release);
+    return server.url;
+  })
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
   .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
     const browser = await launchBrowser();

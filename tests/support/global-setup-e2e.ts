@@ -8,14 +8,15 @@ import { freePort } from './postgres-server';
 /**
  * Browser tier: one server of the built app per worker of the tier (its `maxWorkers`, vitest.config.ts), each on a
  * free port of 127.0.0.1 with a fresh data folder (a new embedded database seeded with the demo data). Their
- * addresses reach the tests as `e2eBaseUrls`; a file uses the one of its worker (`VITEST_POOL_ID`, tests/support/
- * e2e.ts), so files running at the same time never share a database, and files sharing one run one at a time.
+ * addresses reach the tests as `e2eServers`, with a lock folder in which a running file holds its server
+ * (tests/support/e2e.ts): files running at the same time never share a database, and files sharing one run one at
+ * a time.
  */
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One address per worker: worker N (VITEST_POOL_ID, from 1) uses the Nth. */
-    e2eBaseUrls: string[];
+    /** The servers' addresses, and the folder where a file holds one (a sub-folder named by its index). */
+    e2eServers: { urls: string[]; lockDir: string };
   }
 }
 
@@ -113,9 +114,10 @@ export default async function setup(project: TestProject) {
     await stopAll();
     throw failed.reason;
   }
-  project.provide(
-    'e2eBaseUrls',
-    servers.map((server) => server.baseUrl),
-  );
-  return stopAll;
+  const lockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-e2e-servers-'));
+  project.provide('e2eServers', { urls: servers.map((server) => server.baseUrl), lockDir });
+  return async () => {
+    await stopAll();
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  };
 }

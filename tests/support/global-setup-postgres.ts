@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../../server/db/client';
+import { seedDemo } from '../../server/seed/demo';
 import { adminQuery, findPostgresBinaries, startPostgresServer, withDatabase } from './postgres-server';
 
 declare module 'vitest' {
@@ -9,12 +10,12 @@ declare module 'vitest' {
   }
 }
 
-/** The migrated database every API test file copies (`CREATE DATABASE t_… TEMPLATE maillage_template`). */
+/** The migrated database, seeded with the demo data, that every API test file copies (`CREATE DATABASE t_… TEMPLATE maillage_template`). */
 export const TEMPLATE_DATABASE = 'maillage_template';
 
 /**
  * Runs once per `api-pg` run: uses TEST_DATABASE_URL when set, otherwise starts a PostgreSQL server from the
- * binaries on this machine. Creates and migrates the template database, and provides the admin URL.
+ * binaries on this machine. Creates, migrates and seeds (demo data) the template database, and provides the admin URL.
  */
 export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
@@ -42,6 +43,7 @@ export default async function setup(project: TestProject) {
     });
     try {
       await migrateDatabase(template);
+      await seedDemo(template.db);
     } finally {
       await template.close();
     }

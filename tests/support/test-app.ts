@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
 import { participants, persons, projects, roles } from '../../server/db/schema';
 import type { Deps } from '../../server/deps';
-import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo';
+import { DEMO_PASSWORD } from '../../server/seed/demo';
 // Declares the value provided by the PGlite global setup.
 import type {} from './global-setup-pglite';
 import { TEMPLATE_DATABASE } from './global-setup-postgres';
@@ -80,7 +80,7 @@ function engine(): 'pglite' | 'postgres' {
   return value;
 }
 
-/** A database of this test file alone: a copy of the migrated template of the run. */
+/** A database of this test file alone: a copy of the run's template, migrated and seeded with the demo data. */
 async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (engine() === 'pglite') {
     const tar = fs.readFileSync(inject('pgliteTemplate'));
@@ -110,7 +110,8 @@ async function openTestDatabase(): Promise<{ database: Database; url?: string; d
 }
 
 /**
- * The whole app on a database of its own, seeded with the demo data (server/seed/demo.ts). One per test file:
+ * The whole app on a database of its own, seeded with the demo data (server/seed/demo.ts, in the run's template:
+ * tests/support/global-setup-*.ts). One per test file:
  * create it in beforeAll, close it in afterAll.
  */
 export async function createTestApp(options: { env?: TestEnv; now?: () => Date } = {}): Promise<TestApp> {
@@ -119,7 +120,6 @@ export async function createTestApp(options: { env?: TestEnv; now?: () => Date }
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-files-'));
   const removeFiles = () => fs.promises.rm(filesDir, { recursive: true, force: true });
   try {
-    await seedDemo(database.db);
     const { app, deps } = await buildApp({
       config: testConfig({ FILES_DIR: filesDir, ...options.env }),
       database,
