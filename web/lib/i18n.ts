@@ -32,7 +32,9 @@ const PARTS: Record<Language, Record<Part, () => Promise<Catalogue>>> = {
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { fr: { translation: frFirstPage } },
+  // A copy: i18next adds every later bundle into the object it is given, and the module's own must stay as written
+  // (locales/index.ts merges it again wherever the catalogue is read, e.g. the component tests).
+  resources: { fr: { translation: structuredClone(frFirstPage) } },
   lng: 'fr',
   fallbackLng: 'fr',
   interpolation: { escapeValue: false },
