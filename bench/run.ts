@@ -57,7 +57,7 @@ function parseArgs(argv: string[]) {
 }
 
 const usage = `usage: npm run bench -- [--quick] [--engine=pglite|postgres|all] [--explain] [--sql=file.sql]
-                       [--iterations=N] [--warmup=N] [filter]
+                       [--iterations=N] [--warmup=N] [filter[,filter…]]
        npm run bench -- matching [--quick] [--only=R1,G1] [--refresh-bks [--bks-seeds=N] [--bks-seconds=S]]`;
 
 async function main() {
@@ -95,6 +95,8 @@ async function main() {
     iterations: Number(flags.get('iterations') ?? (quick ? 20 : 200)),
   };
 
+  // Several filters separated by commas: `projects-list,participants-list,activities` runs the three in one run.
+  const filters = filter ? filter.split(',').filter(Boolean) : [];
   const files = fs
     .readdirSync(benchDir)
     .filter((f) => f.endsWith('.bench.ts'))
@@ -102,9 +104,9 @@ async function main() {
   const benchmarks: Benchmark[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(benchDir, file)).href)) as { default: Benchmark };
-    if (!filter || mod.default.name.includes(filter)) benchmarks.push(mod.default);
+    if (!filters.length || filters.some((f) => mod.default.name.includes(f))) benchmarks.push(mod.default);
   }
-  const withFirstPage = !filter || FIRST_PAGE.includes(filter);
+  const withFirstPage = !filters.length || filters.some((f) => FIRST_PAGE.includes(f));
   if (!benchmarks.length && !withFirstPage) {
     throw new Error(
       `no benchmark matches "${filter}" (have: ${files.map((f) => f.replace('.bench.ts', ''))}, ${FIRST_PAGE})`,
