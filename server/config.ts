@@ -13,6 +13,7 @@ const envSchema = z.object({
   SESSION_WARN_SECONDS: z.coerce.number().int().min(1).default(300),
   SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
   SESSION_MAX_SECONDS: z.coerce.number().int().min(60).default(43_200),
+  SESSION_RECHECK_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -155,6 +156,11 @@ export type Config = {
     checkSeconds: number;
     /** However active, a session ends this long after sign-in. */
     maxSeconds: number;
+    /**
+     * A session read from the database this recently is not read again (0: read at every call). A change made
+     * through this instance counts at once; one made elsewhere (another instance, SQL) within this bound.
+     */
+    recheckSeconds: number;
     cookieSecure: boolean;
   };
   login: { maxAttempts: number; windowSeconds: number };
@@ -189,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       warnSeconds: Math.min(e.SESSION_WARN_SECONDS, e.SESSION_IDLE_SECONDS),
       checkSeconds: e.SESSION_CHECK_SECONDS,
       maxSeconds: e.SESSION_MAX_SECONDS,
+      recheckSeconds: e.SESSION_RECHECK_SECONDS,
       cookieSecure: e.COOKIE_SECURE === 'true',
     },
     login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },

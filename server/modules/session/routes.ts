@@ -13,6 +13,7 @@ import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from './auth-context';
+import { forgetSessions } from './cache';
 import * as service from './service';
 
 /** P1: loads the session of every API call; refuses calls that need one (401) or a super-admin (403). */
@@ -33,7 +34,14 @@ export function registerSessionHook(app: FastifyInstance, deps: Deps) {
     }
     if (access === 'superAdmin' && !request.auth.isSuperAdmin) throw new AppError('forbidden', 'forbidden');
   });
+  // Any call but a read may have changed a session, a user or a company (signed out, archived, rights lost):
+  // once its handler is done, every session this app keeps is read again at its next call (./cache.ts).
+  app.addHook('onSend', async (request) => {
+    if (request.routeOptions.config.access && !READS.has(request.method)) forgetSessions(deps);
+  });
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
   const cookieOptions = {

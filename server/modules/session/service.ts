@@ -8,6 +8,7 @@ import * as projects from '../projects/service';
 import { verifyPassword } from '../users/passwords';
 import { findUserByEmail, findUserById, updateUser } from '../users/repository';
 import type { AuthContext } from './auth-context';
+import { readSession, recentSession, rememberExpiry, type SessionRow } from './cache';
 import * as sessions from './repository';
 
 export const SESSION_COOKIE = 'maillage_session';
@@ -53,7 +54,8 @@ export async function signIn(
 /**
  * The caller's session from its cookie token, or null when unknown or over. A call that counts as activity
  * pushes the end of the session back to a full idle duration (written at most every 15 s, or half the idle
- * duration when that is shorter).
+ * duration when that is shorter). The session is read from the database unless this app read it less than
+ * SESSION_RECHECK_SECONDS ago (./cache.ts); a refusal is always read again, so it never rests on an old read.
  */
 export async function authenticate(
   deps: Deps,
@@ -61,16 +63,17 @@ export async function authenticate(
   options: { touch: boolean },
 ): Promise<AuthContext | null> {
   const id = hashToken(token);
-  const row = await sessions.findSession(deps.db, id);
   const now = deps.now();
-  if (!row || row.expiresAt <= now) return null;
+  const recent = recentSession(deps, id, now);
+  const row = recent && isOpen(recent, now) ? recent : await readSession(deps, id, now);
+  if (!row || !isOpen(row, now)) return null;
   const endOfLife = row.createdAt.getTime() + deps.config.session.maxSeconds * 1000;
-  if (row.homeArchivedAt && !row.isSuperAdmin) return null;
   let expiresAt = row.expiresAt;
   const idleMs = deps.config.session.idleSeconds * 1000;
   if (options.touch && expiresAt.getTime() - now.getTime() < idleMs - Math.min(15_000, idleMs / 2)) {
     expiresAt = new Date(Math.min(now.getTime() + idleMs, endOfLife));
     await sessions.extendSession(deps.db, id, now, expiresAt);
+    rememberExpiry(deps, id, expiresAt);
   }
   return {
     sessionId: id,
@@ -84,12 +87,18 @@ export async function authenticate(
   };
 }
 
+/** Not idle too long, and the user's company not archived (a super-admin works on). */
+function isOpen(row: SessionRow, now: Date): boolean {
+  return row.expiresAt > now && !(row.homeArchivedAt && !row.isSuperAdmin);
+}
+
 export async function extend(deps: Deps, auth: AuthContext): Promise<AuthContext> {
   const now = deps.now();
   const expiresAt = new Date(
     Math.min(now.getTime() + deps.config.session.idleSeconds * 1000, auth.endOfLife.getTime()),
   );
   await sessions.extendSession(deps.db, auth.sessionId, now, expiresAt);
+  rememberExpiry(deps, auth.sessionId, expiresAt);
   return { ...auth, expiresAt };
 }
 

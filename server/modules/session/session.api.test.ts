@@ -490,7 +490,7 @@ describe('who works in which company', () => {
     expect(response.body.code).toBe('companies.archived');
   });
 
-  it('sends a super-admin who lost the right back to their own company at once', async () => {
+  it('sends a super-admin who lost the right back to their own company, within SESSION_RECHECK_SECONDS', async () => {
     const superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
     const home = superAdmin.user?.company.id;
     const boreal = (await superAdmin.get('/api/company-choices')).body.find((c: { name: string }) =>
@@ -498,13 +498,134 @@ describe('who works in which company', () => {
     );
     await superAdmin.post('/api/session/company', { companyId: boreal.id });
     expect((await superAdmin.get('/api/session')).body.user.company.id).toBe(boreal.id);
+    // Changed in the database, not through this app (as another instance or an administrator's SQL would).
     await t.deps.db.update(users).set({ isSuperAdmin: false }).where(eq(users.email, DEMO_SUPER_ADMIN));
     try {
+      clock.advanceSeconds(t.deps.config.session.recheckSeconds);
       expect((await superAdmin.get('/api/session')).body.user.company.id).toBe(home);
       expect((await superAdmin.get('/api/company-choices')).status).toBe(403);
     } finally {
       await t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.email, DEMO_SUPER_ADMIN));
     }
+  });
+
+  it('with SESSION_RECHECK_SECONDS=0, sees such a change at the very next call', async () => {
+    const config = testConfig({
+      SESSION_IDLE_SECONDS: String(IDLE_SECONDS),
+      SESSION_WARN_SECONDS: String(WARN_SECONDS),
+    });
+    config.session.recheckSeconds = 0;
+    const { app: exact } = await buildApp({ config, database: t.database, now: clock.now, logger: false });
+    try {
+      const superAdmin = await signIn(exact, DEMO_SUPER_ADMIN);
+      expect((await superAdmin.get('/api/company-choices')).status).toBe(200);
+      await t.deps.db.update(users).set({ isSuperAdmin: false }).where(eq(users.email, DEMO_SUPER_ADMIN));
+      try {
+        expect((await superAdmin.get('/api/company-choices')).status).toBe(403);
+      } finally {
+        await t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.email, DEMO_SUPER_ADMIN));
+      }
+    } finally {
+      await exact.close();
+    }
+  });
+});
+
+describe('sessions kept between calls (SESSION_RECHECK_SECONDS)', () => {
+  // A second instance of the app on the same database and clock, as behind a load balancer.
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    ({ app: other } = await buildApp({
+      config: testConfig({
+        SESSION_IDLE_SECONDS: String(IDLE_SECONDS),
+        SESSION_WARN_SECONDS: String(WARN_SECONDS),
+      }),
+      database: t.database,
+      now: clock.now,
+      logger: false,
+    }));
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  /** The same browser, its calls sent to the other instance. */
+  async function onOtherInstance(client: Awaited<ReturnType<typeof signIn>>) {
+    const there = await anonymous(other);
+    there.cookies = client.cookies;
+    there.csrfToken = client.csrfToken;
+    return there;
+  }
+
+  it('ends a session signed out on another instance within the bound, and at once on that one', async () => {
+    const recheck = t.deps.config.session.recheckSeconds;
+    expect(recheck).toBe(5);
+    const client = await signIn(t.app, DEMO_ORGANISER);
+    expect((await client.get('/api/projects')).status).toBe(200);
+    const there = await onOtherInstance(client);
+    expect((await there.get('/api/projects')).status).toBe(200);
+    const token = client.cookies.maillage_session;
+    expect((await there.delete('/api/session')).status).toBe(200);
+    client.cookies.maillage_session = token;
+
+    expect((await there.get('/api/projects')).status).toBe(401);
+    clock.advanceSeconds(recheck);
+    const here = await client.get('/api/projects');
+    expect(here.status).toBe(401);
+    expect(here.body.code).toBe('auth.sessionExpired');
+  });
+
+  it('ends at once a session whose company is archived through this instance, though it was just read', async () => {
+    const borealId = await companyIdByName('Congrès Boréal');
+    const superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
+    const jordan = await signIn(t.app, SECOND_COMPANY_USER);
+    expect((await jordan.get('/api/projects')).status).toBe(200);
+    expect((await superAdmin.post(`/api/companies/${borealId}/archive`, { archived: true })).status).toBe(
+      200,
+    );
+    try {
+      expect((await jordan.get('/api/projects')).status).toBe(401);
+    } finally {
+      await superAdmin.post(`/api/companies/${borealId}/archive`, { archived: false });
+    }
+  });
+
+  it('keeps idle expiry exact: a session read a moment ago ends at its idle end to the second', async () => {
+    const client = await signIn(t.app, DEMO_ORGANISER);
+    expect((await client.get('/api/projects')).status).toBe(200);
+    clock.advanceSeconds(IDLE_SECONDS - 1);
+    expect((await client.get('/api/session/status')).body.timeClose).toBe(false);
+    clock.advanceSeconds(1);
+    expect((await client.get('/api/projects')).status).toBe(401);
+  });
+
+  it('does not refuse a session that another instance kept alive after this one read it', async () => {
+    const client = await signIn(t.app, DEMO_ORGANISER);
+    const there = await onOtherInstance(client);
+    // This instance reads the session 2 s before its idle end (the status check extends nothing) …
+    clock.advanceSeconds(IDLE_SECONDS - 2);
+    expect((await client.get('/api/session/status')).body.timeClose).toBe(false);
+    // … activity on the other instance then pushes the end back …
+    clock.advanceSeconds(1);
+    expect((await there.get('/api/projects')).status).toBe(200);
+    // … and past the end this instance read, within the bound, the session goes on here too.
+    clock.advanceSeconds(2);
+    expect((await client.get('/api/projects')).status).toBe(200);
+  });
+
+  it('writes the last activity at most every 15 s, and idle expiry counts from the last write', async () => {
+    const client = await signIn(t.app, DEMO_ORGANISER);
+    const sessionEnd = async () =>
+      new Date((await client.get('/api/session/status')).body.expiresAt).getTime();
+    const signedIn = await sessionEnd();
+    clock.advanceSeconds(10);
+    expect((await client.get('/api/projects')).status).toBe(200);
+    expect(await sessionEnd()).toBe(signedIn);
+    clock.advanceSeconds(6);
+    expect((await client.get('/api/projects')).status).toBe(200);
+    expect(await sessionEnd()).toBe(signedIn + 16_000);
+    clock.advanceSeconds(IDLE_SECONDS);
+    expect((await client.get('/api/projects')).status).toBe(401);
   });
 });
 
