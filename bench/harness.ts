@@ -248,6 +248,8 @@ export async function startApp(database: Database): Promise<FastifyInstance> {
     JOBS: 'false',
     COOKIE_SECURE: 'false',
     SESSION_IDLE_SECONDS: '3600',
+    // To measure the app as it was before sessions were kept between calls: SESSION_RECHECK_SECONDS=0.
+    SESSION_RECHECK_SECONDS: process.env.SESSION_RECHECK_SECONDS ?? '5',
   });
   const { app } = await buildApp({ config, database, logger: false });
   await app.ready();
