@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 
 /**
  * Times of the programme are entered and shown in the project's time zone, whatever the browser's, and stored as
@@ -43,13 +43,47 @@ export function resolveLocalTime(local: string, zone: string, choice?: OffsetCho
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const HOUR = 3_600_000;
 
+/**
+ * An IANA zone whose offset is read from Intl once per hour of time, not at every instant: reading it
+ * (`formatToParts`) was the largest cost of presenting a list's rows (bench/README.md, "Where a request's time
+ * goes"). An hour whose offset is the same at its first and last millisecond holds no change of offset (no zone
+ * changes its offset twice within an hour); an hour that holds one is read at every instant, as before.
+ */
+class HourlyZone extends IANAZone {
+  private readonly hours = new Map<number, number | null>();
+
+  override offset(ts: number): number {
+    const hour = Math.floor(ts / HOUR);
+    let steady = this.hours.get(hour);
+    if (steady === undefined) {
+      const first = super.offset(hour * HOUR);
+      steady = first === super.offset((hour + 1) * HOUR - 1) ? first : null;
+      if (this.hours.size >= 100_000) this.hours.clear();
+      this.hours.set(hour, steady);
+    }
+    return steady ?? super.offset(ts);
+  }
+}
+
+const hourlyZones = new Map<string, HourlyZone>();
+
+/** The zone to read instants in (one per name, its hours kept for the life of the process). */
+function readingZone(name: string): HourlyZone {
+  let zone = hourlyZones.get(name);
+  if (!zone) {
+    zone = new HourlyZone(name);
+    hourlyZones.set(name, zone);
+  }
+  return zone;
+}
+
 function wallTime(time: DateTime): string {
   return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}T${pad(time.hour)}:${pad(time.minute)}`;
 }
 
 /** The wall time of an instant in `zone`, as the API reads and writes it (`YYYY-MM-DDTHH:mm`). */
 export function toLocalTime(instant: Date, zone: string): string {
-  return wallTime(DateTime.fromJSDate(instant, { zone }));
+  return wallTime(DateTime.fromJSDate(instant, { zone: readingZone(zone) }));
 }
 
 /** An offset in minutes as `-04:00`, `+05:30`. */
@@ -61,7 +95,7 @@ function offsetText(minutes: number): string {
 
 /** The UTC offset of an instant in `zone` (`-04:00`). */
 export function offsetAt(instant: Date, zone: string): string {
-  return offsetText(DateTime.fromJSDate(instant, { zone }).offset);
+  return offsetText(DateTime.fromJSDate(instant, { zone: readingZone(zone) }).offset);
 }
 
 /**
@@ -78,7 +112,7 @@ export function offsetChoiceOf(instant: Date, zone: string): OffsetChoice | null
  * the offset 3 hours before or after differs).
  */
 export function describeInstant(instant: Date, zone: string) {
-  const time = DateTime.fromJSDate(instant, { zone });
+  const time = DateTime.fromJSDate(instant, { zone: readingZone(zone) });
   const ts = instant.getTime();
   const local = wallTime(time);
   const steady =

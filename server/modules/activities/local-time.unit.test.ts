@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { describeInstant, offsetAt, offsetChoiceOf, resolveLocalTime, toLocalTime } from './local-time';
 
@@ -130,4 +131,40 @@ describe('local times of a project’s zone', () => {
       choice: 'earlier',
     });
   });
+});
+
+describe('offsets read once per hour (the zone behind describeInstant, toLocalTime, offsetAt)', () => {
+  // Zones with quarter-hour and half-hour offsets and changes (Kathmandu, Chatham, Lord Howe) beside the usual ones.
+  const zones = [
+    'America/Toronto',
+    'Europe/Paris',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'Australia/Lord_Howe',
+  ];
+  const HOUR = 3_600_000;
+
+  it('reads, every 70 minutes of a year and at each minute around each change, what Luxon reads at that instant', () => {
+    for (const zone of zones) {
+      const offset = (ts: number) => DateTime.fromMillis(ts, { zone }).offset;
+      const instants: number[] = [];
+      for (let ts = Date.UTC(2026, 0, 1); ts < Date.UTC(2027, 0, 1); ts += (7 * HOUR) / 6) instants.push(ts);
+      const changes = instants.filter((ts, i) => i > 0 && offset(ts) !== offset(instants[i - 1]));
+      expect(changes.length, zone).toBe(zone === 'Asia/Kathmandu' ? 0 : 2);
+      // Around each change of offset: every minute of the two hours either side.
+      for (const change of changes) {
+        for (let ts = change - 2 * HOUR; ts <= change + 2 * HOUR; ts += 60_000) instants.push(ts);
+      }
+      const differences = instants
+        .map((ts) => {
+          const plain = DateTime.fromMillis(ts, { zone });
+          const at = new Date(ts);
+          const expected = `${plain.toFormat("yyyy-MM-dd'T'HH:mm")} ${plain.toFormat('ZZ')}`;
+          const read = `${toLocalTime(at, zone)} ${offsetAt(at, zone)}`;
+          return read === expected ? null : `${at.toISOString()}: ${read} instead of ${expected}`;
+        })
+        .filter(Boolean);
+      expect(differences, zone).toEqual([]);
+    }
+  }, 60_000);
 });
