@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +16,7 @@ import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { registerErrorHandling, sendProblem } from './http/errors';
 import { registerNulCharacterGuard } from './http/nul-characters';
+import { registerSecurityHeaders } from './http/security-headers';
 import { type Jobs, noJobs } from './jobs/queue';
 import { registerActivityRoutes } from './modules/activities/routes';
 import { registerActivityEditionRoutes } from './modules/activity-edition/routes';
@@ -94,7 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerNulCharacterGuard(app);
 
   // Security headers; the back office is never framed (clickjacking), scripts come only from this origin.
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'frame-ancestors': ["'none'"],

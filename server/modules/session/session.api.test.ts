@@ -635,4 +635,20 @@ describe('security headers', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sets helmet’s headers on every answer, an error or an unknown path included', async () => {
+    for (const url of ['/api/session', '/api/projects', '/api/nope']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers, url).toMatchObject({
+        'content-security-policy': expect.stringContaining("script-src 'self'"),
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(response.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
+  });
 });
