@@ -52,6 +52,16 @@ function fileOf(url: string): string {
 /** Self time (ms) per function and per place, largest first; idle time (waiting for the database) kept apart. */
 function summarizeProfile(profile: CpuProfile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
+  // The profiler's own stop (node:inspector's `post`, under which V8 builds the profile) is not the subject's time.
+  const isProfilerStop = (id: number): boolean => {
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+      const frame = (byId.get(at) as ProfileNode).callFrame;
+      if (frame.url === 'node:inspector' && frame.functionName === 'post') return true;
+    }
+    return false;
+  };
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => {
     selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
@@ -61,6 +71,7 @@ function summarizeProfile(profile: CpuProfile) {
   let idleUs = 0;
   let busyUs = 0;
   for (const [id, us] of selfUs) {
+    if (isProfilerStop(id)) continue;
     const { functionName, url, lineNumber } = (byId.get(id) as ProfileNode).callFrame;
     if (functionName === '(idle)') {
       idleUs += us;
