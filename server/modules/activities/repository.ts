@@ -4,7 +4,7 @@ import type { ActivityCategoryKind, ActivityType, HybridType } from '../../../co
 import type { Language, ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
-import { activities, activityCategories, activitySearchText, texts } from '../../db/schema';
+import { activities, activityCategories, activitySearchText, projects, texts } from '../../db/schema';
 
 // ---------- sections and categories ----------
 
@@ -261,7 +261,10 @@ export async function listActivities(
   params: ActivityListParams,
 ) {
   const where = listWhere(companyId, projectId, params);
-  return listPage(
+  // The project's zone comes with the count: the project check costs no statement of its own (bench/README.md,
+  // "Where a request's time goes"). Null when the project is not this company's.
+  let timeZone: string | null = null;
+  const page = await listPage(
     params,
     ({ limit, offset }) =>
       baseSelect(db)
@@ -269,8 +272,21 @@ export async function listActivities(
         .orderBy(...listOrder(params))
         .limit(limit)
         .offset(offset),
-    async () => (await db.select({ n: count() }).from(activities).where(where))[0].n,
+    async () => {
+      const [row] = await db
+        .select({
+          n: count(),
+          timeZone: sql<
+            string | null
+          >`(select ${projects.timeZone} from ${projects} where ${projects.id} = ${projectId} and ${projects.companyId} = ${companyId})`,
+        })
+        .from(activities)
+        .where(where);
+      timeZone = row.timeZone;
+      return row.n;
+    },
   );
+  return { ...page, timeZone };
 }
 
 export type ActivityFields = Omit<

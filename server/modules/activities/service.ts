@@ -109,17 +109,14 @@ export async function listActivities(
   projectId: string,
   query: ActivityListValues,
 ) {
-  // The project check runs beside the page and its count (the list is scoped by company and project anyway): one
-  // round trip less per request on a server (bench/README.md, activities).
-  const [project, page] = await Promise.all([
-    assertProject(deps.db, auth, projectId),
-    repo.listActivities(deps.db, auth.companyId, projectId, {
-      ...query,
-      language: auth.locale,
-      now: deps.now(),
-    }),
-  ]);
-  return { ...page, items: page.items.map((row) => presentActivity(row, project.timeZone)) };
+  // The project check rides on the count (its zone, null for another company's project): one statement less.
+  const { timeZone, ...page } = await repo.listActivities(deps.db, auth.companyId, projectId, {
+    ...query,
+    language: auth.locale,
+    now: deps.now(),
+  });
+  if (!timeZone) throw AppError.notFound();
+  return { ...page, items: page.items.map((row) => presentActivity(row, timeZone)) };
 }
 
 export async function getActivity(deps: Deps, auth: AuthContext, projectId: string, activityId: string) {
