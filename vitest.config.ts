@@ -13,8 +13,7 @@ import { WEB_ISOLATED } from './tests/support/web-isolated';
  */
 
 /**
- * Browser files running at once, each worker with a server of its own (docs/testing.md). 1 until two workers are
- * shown not to make journeys flaky: on a loaded 2-core machine they halved the tier's time but failed journeys.
+ * Browser files running at once, as many servers as workers, a file holding one while it runs (docs/testing.md).
  */
 const E2E_WORKERS = Number(process.env.E2E_WORKERS || 2);
 
@@ -86,7 +85,7 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup-e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Files in E2E_WORKERS workers at once (1 by default), each on its own server and database
+          // Files in E2E_WORKERS workers at once (2 by default), each on a server and database held while it runs
           // (tests/support/global-setup-e2e.ts); after the other tiers, which use their own worker count.
           maxWorkers: E2E_WORKERS,
           sequence: { groupOrder: 1 },
