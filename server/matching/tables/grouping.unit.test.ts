@@ -59,10 +59,15 @@ describe('Grouping', () => {
       for (let g = 0; g < G; g++) {
         let sum = 0;
         for (let y = 0; y < n; y++) if (grouping.group[y] === g) sum += d[x * n + y];
-        expect(grouping.sumTo[x * G + g]).toBeCloseTo(sum, 6);
+        expect(grouping.to(x, g)).toBeCloseTo(sum, 6);
       }
-    const sizes = Array.from({ length: G }, (_, g) => grouping.group.filter((x) => x === g).length);
-    expect(Array.from(grouping.size)).toEqual(sizes);
+    for (let g = 0; g < G; g++) {
+      const people = [...grouping.group.keys()].filter((x) => grouping.group[x] === g);
+      expect(grouping.size[g]).toBe(people.length);
+      expect([...grouping.members.subarray(g * n, g * n + grouping.size[g])].sort((a, b) => a - b)).toEqual(
+        people,
+      );
+    }
   });
 
   it('finds the best grouping of a small instance (checked by enumerating every split of 8 into 2 × 4)', () => {
