@@ -55,6 +55,19 @@ export function pairScore(questions: readonly ScoreQuestion[], a: Answers, b: An
   return total;
 }
 
+/** Which questions (indexes) read each answer key: a question its own id, a linked question its offer and seek. */
+export function questionReaders(questions: readonly ScoreQuestion[]): Map<string, number[]> {
+  const readers = new Map<string, number[]>();
+  questions.forEach((q, k) => {
+    for (const key of new Set(q.link ? [q.link.offer, q.link.seek] : [q.id])) {
+      const list = readers.get(key);
+      if (list) list.push(k);
+      else readers.set(key, [k]);
+    }
+  });
+  return readers;
+}
+
 /**
  * `pairScore` for many pairs of one questionnaire: the same sum in the same order (the same number, to the bit), but
  * each pair reads only the questions both people answered, O(their answers) instead of O(questions). What keeps the
@@ -65,14 +78,7 @@ export function pairScorer(
   questions: readonly ScoreQuestion[],
   people: readonly Answers[],
 ): (i: number, j: number) => number {
-  const readers = new Map<string, number[]>();
-  questions.forEach((q, k) => {
-    for (const key of new Set(q.link ? [q.link.offer, q.link.seek] : [q.id])) {
-      const list = readers.get(key);
-      if (list) list.push(k);
-      else readers.set(key, [k]);
-    }
-  });
+  const readers = questionReaders(questions);
   // A question is answered when one of the answers it reads is not empty (questionMatch's null otherwise).
   const answered = people.map((answers) => {
     const found = new Set<number>();

@@ -9,6 +9,7 @@
  * O(n² · questions); the MDGP benchmark's one question per pair).
  */
 import type { TablesInstance } from '../instance';
+import { questionReaders } from '../score';
 
 /** Past this many people a dense matrix stops being reasonable (8 bytes × n², 32 MB at 2,000). */
 export const DENSE_SCORES_LIMIT = 4000;
@@ -28,22 +29,9 @@ interface Layout {
 type Question = TablesInstance['questions'][number];
 type Person = TablesInstance['people'][number];
 
-/** Which questions each answer key is read by (a linked question reads its offer and seek keys). */
-function readersOf(questions: Question[]): Map<string, number[]> {
-  const readers = new Map<string, number[]>();
-  questions.forEach((q, k) => {
-    for (const key of new Set(q.link ? [q.link.offer, q.link.seek] : [q.id])) {
-      const list = readers.get(key);
-      if (list) list.push(k);
-      else readers.set(key, [k]);
-    }
-  });
-  return readers;
-}
-
 /** The answerers of each question, in O(answers): a question is answered when one key it reads is not empty. */
 function answerersOf(questions: Question[], people: Person[]): Int32Array[] {
-  const readers = readersOf(questions);
+  const readers = questionReaders(questions);
   const lists: number[][] = questions.map(() => []);
   people.forEach((p, i) => {
     for (const [key, values] of Object.entries(p.answers)) {
@@ -62,12 +50,8 @@ function layoutOf(q: Question, answerers: Int32Array, people: Person[], byPerson
   const link = q.link;
   const bits = new Map<string, number>();
   const bit = (a: string) => {
-    let b = bits.get(a);
-    if (b === undefined) {
-      b = bits.size;
-      bits.set(a, b);
-    }
-    return b;
+    if (!bits.has(a)) bits.set(a, bits.size);
+    return bits.get(a)!;
   };
   const offered = (p: Person) =>
     link
