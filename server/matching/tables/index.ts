@@ -12,7 +12,8 @@ import { scoreMatrix } from './score-matrix';
 import { Seating } from './seating';
 
 /**
- * Table rounds and score grouping (rounds = 1): see docs/matching/tables-solver.md.
+ * Table rounds and score grouping (rounds = 1): see docs/matching/tables-solver.md. One round of scores only (MDGP)
+ * goes to the grouping search (grouping.ts) until the time limit or the score bound; everything else:
  * 1. a first seating (MOLS for s-s-R grids, else a greedy pass); 2. the rotation search on the hard cost (blocked
  * pairs, VIP placement, repeats) down to its lower bound, the time limit, or half of it when scores, chosen tables
  * or `together` pairs follow; 3. the search on those soft terms, which never raises the hard cost.
