@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkTables } from '../checker';
 import { tablesInstance } from '../instance';
 import { Budget } from './budget';
-import { Grouping, GroupingSearch } from './grouping';
+import { GroupingSearch } from './grouping';
+import { Grouping } from './groups';
 import { solveTables } from './index';
 import { Rng } from './rng';
 
@@ -144,5 +145,30 @@ describe('solveTables on one round of scores only (the grouping search)', () => 
     expect(second.rounds).toEqual(first.rounds);
     expect(checkTables(instance, first).violations).toEqual([]);
     expect(first.rounds[0][2].people).toEqual(expect.arrayContaining(['p0', 'p1']));
+  });
+
+  it('keeps the minimums over several rounds too (sizes from the water-filling, not the grouping search)', async () => {
+    const instance = tablesInstance.parse({
+      kind: 'tables',
+      rounds: 3,
+      objective: 'none',
+      tables: [
+        { id: 'A', seats: 10, vip: false, minSeats: 7 },
+        { id: 'B', seats: 10, vip: false },
+        { id: 'C', seats: 10, vip: false, minSeats: 5 },
+      ],
+      people: Array.from({ length: 16 }, (_, i) => ({ id: `p${i}` })),
+    });
+    const result = await solveTables(instance, { seed: 1, timeLimitSeconds: 60, workLimit: 500 });
+    expect(checkTables(instance, result).violations).toEqual([]);
+    for (const round of result.rounds) {
+      expect(round[0].people.length).toBeGreaterThanOrEqual(7);
+      expect(round[2].people.length).toBeGreaterThanOrEqual(5);
+    }
+    const tooMany = tablesInstance.parse({
+      ...instance,
+      tables: instance.tables.map((t) => ({ ...t, minSeats: 6 })),
+    });
+    await expect(solveTables(tooMany, { seed: 1, timeLimitSeconds: 1 })).rejects.toThrow(/minimums/);
   });
 });
