@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- matching`: every bar line of matching.md (instances.ts) solved through the worker runner with the
  * line's time limit, checked by the checker, beside its reference run measured in the same run (lines.ts); one
- * table. No database. Options: --quick (shorter limits), --only=R1,G1 (some lines), --refresh-bks (long runs that
+ * table. No database. Options: --quick (shorter limits), --only=R1,G1 (some lines; MDGP: the MDGPLIB lines of
+ * mdgp-lines.ts, or their instance names), --refresh-bks (long runs that
  * update bench/matching/bks.json first; --bks-seeds=N, default 2; --bks-seconds=S per run, default 3 × the line's
  * limit, at least 10 s).
  */
@@ -12,6 +13,7 @@ import { machine } from '../harness';
 import { readBks, refreshBks } from './bks';
 import { BAR, type ScoresLine } from './instances';
 import { type LineResult, runLine } from './lines';
+import { MDGP, mdgpNames, runMdgpLines } from './mdgp-lines';
 
 export const MATCHING = 'matching';
 
@@ -26,8 +28,10 @@ export interface MatchingBenchOptions {
 export async function runMatchingBench(options: MatchingBenchOptions): Promise<LineResult[]> {
   const log = (message: string) => console.log(message);
   const lines = BAR.filter((l) => !options.only?.length || options.only.includes(l.id));
-  if (!lines.length)
-    throw new Error(`no bar line among ${options.only} (have: ${BAR.map((l) => l.id).join(', ')})`);
+  const mdgp = mdgpNames() ?? [];
+  const known = [...BAR.map((l) => l.id), MDGP, ...mdgp];
+  const unknown = options.only?.filter((id) => !known.includes(id)) ?? [];
+  if (unknown.length) throw new Error(`no bar line ${unknown.join(', ')} (have: ${known.join(', ')})`);
   if (options.refreshBks) {
     const scoreLines = lines.filter((l): l is ScoresLine => l.kind === 'grouping');
     log(`Refreshing the best known solutions of ${scoreLines.map((l) => l.id).join(', ')}:`);
@@ -48,6 +52,8 @@ export async function runMatchingBench(options: MatchingBenchOptions): Promise<L
       `  ${result.id} ${result.verdict}: ${result.figure} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
   }
+  if (!options.only?.length || options.only.some((id) => id === MDGP || mdgp.includes(id)))
+    results.push(...(await runMdgpLines(options.only, options.quick, log)));
   log(`\n${formatMatching(results)}`);
   log(
     '\nSeconds: the solve as measured in its worker thread (not the thread start). Figures recounted by the checker.' +

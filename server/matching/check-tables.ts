@@ -1,10 +1,10 @@
 /**
  * The independent recount of a table-rounds result (matching.md: "stats are recomputed from the result by an
  * independent checker, never trusted from the solver"). Written from the rules, sharing no code with the solver:
- * only the reference `pairScore`.
+ * only the reference `pairScore` (through `pairScorer`, the same sum reading only the questions both answered).
  */
 import type { TablesInstance, TablesResult } from './instance';
-import { pairScore } from './score';
+import { pairScorer } from './score';
 
 export interface TablesCheck {
   /** Every figure recounted from the seats; `seconds` and `bound` are the solver's (a bound is a claim). */
@@ -59,6 +59,10 @@ export function checkTables(instance: TablesInstance, result: CheckedTables): Ta
   let blockedTogether = 0;
   let vipMisplaced = 0;
   let score = 0;
+  const pairScore = pairScorer(
+    instance.questions,
+    instance.people.map((p) => p.answers),
+  );
 
   rounds.forEach((round, r) => {
     const seated = new Map<number, string>();
@@ -80,6 +84,11 @@ export function checkTables(instance: TablesInstance, result: CheckedTables): Ta
       if (spec.vip) vipSeats += spec.seats;
       if (people.length > spec.seats) {
         violations.push(`round ${r}: table ${table} holds ${people.length} people for ${spec.seats} seats`);
+      }
+      if (spec.minSeats !== undefined && people.length < spec.minSeats) {
+        violations.push(
+          `round ${r}: table ${table} holds ${people.length} people, fewer than its ${spec.minSeats} at least`,
+        );
       }
       const here: number[] = [];
       for (const id of people) {
@@ -114,11 +123,7 @@ export function checkTables(instance: TablesInstance, result: CheckedTables): Ta
           const key = pairKey(here[x], here[y]);
           together.set(key, (together.get(key) ?? 0) + 1);
           if (blocked.has(key)) blockedTogether++;
-          score += pairScore(
-            instance.questions,
-            instance.people[here[x]].answers,
-            instance.people[here[y]].answers,
-          );
+          score += pairScore(here[x], here[y]);
         }
       }
     }

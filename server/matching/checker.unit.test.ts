@@ -134,6 +134,22 @@ describe('checkTables', () => {
     );
   });
 
+  it('names a table below its minimum (minSeats)', () => {
+    const instance = tablesInstance.parse({
+      ...tables,
+      rounds: 1,
+      tables: [
+        { id: 'T1', seats: 5, vip: false, minSeats: 2 },
+        { id: 'T2', seats: 5, vip: false, minSeats: 2 },
+      ],
+      met: [],
+    });
+    const { violations } = checkResult(instance, {
+      rounds: seat([['p1', 'p2', 'p3', 'p4', 'p5'], ['p6']]),
+    });
+    expect(violations).toContain('round 0: table T2 holds 1 people, fewer than its 2 at least');
+  });
+
   it('refuses rounds missing or tables out of order, and a bound the result beats', () => {
     const result = {
       rounds: [

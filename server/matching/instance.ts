@@ -7,7 +7,7 @@
  * - tables: `fixed` seats a solver must keep (seats already confirmed, live adjustment), `absent` people to leave
  *   out of the given rounds onwards, `together` pairs who should share a table at least once (« rencontre » rules;
  *   soft, ranked above chosen tables and scores, never traded for a hard rule), and the result's
- *   `stats.togetherUnmet`;
+ *   `stats.togetherUnmet`; `minSeats` of a table (sizes between a minimum and the seats, as MDGP's "ds" instances);
  * - both: nothing else.
  */
 import { z } from 'zod';
@@ -22,7 +22,21 @@ export const tablesInstance = z.strictObject({
   rounds: z.int().min(1).max(100),
   /** similar: maximise the score inside tables; diverse: minimise it; none: rotation only. */
   objective: z.enum(['similar', 'diverse', 'none']),
-  tables: z.array(z.strictObject({ id, seats: z.int().min(1).max(1000), vip: z.boolean() })).min(1),
+  tables: z
+    .array(
+      z.strictObject({
+        id,
+        seats: z.int().min(1).max(1000),
+        vip: z.boolean(),
+        /**
+         * Optional: the fewest people this table takes in every round (MDGP's a_g ≤ size ≤ b_g; the table is then
+         * always used). Without it a round's people are spread evenly over the tables used. With one round and only
+         * scores to weigh, the solver chooses each such table's size between minSeats and seats.
+         */
+        minSeats: z.int().min(0).max(1000).optional(),
+      }),
+    )
+    .min(1),
   questions: z
     .array(
       z.strictObject({

@@ -2,6 +2,7 @@ import type { SolveOptions, TablesInstance, TablesResult } from '../instance';
 import { repeatsAtLeast, scoreBounds } from './bounds';
 import { Budget } from './budget';
 import { seatInitially } from './construct';
+import { groupByScore, groupingBounds, isScoreGrouping } from './grouping';
 import { improve } from './improve';
 import { buildModel, type Model } from './model';
 import { buildResult } from './result';
@@ -11,7 +12,8 @@ import { scoreMatrix } from './score-matrix';
 import { Seating } from './seating';
 
 /**
- * Table rounds and score grouping (rounds = 1): see docs/matching/tables-solver.md.
+ * Table rounds and score grouping (rounds = 1): see docs/matching/tables-solver.md. One round of scores only (MDGP)
+ * goes to the grouping search (grouping.ts) until the time limit or the score bound; everything else:
  * 1. a first seating (MOLS for s-s-R grids, else a greedy pass); 2. the rotation search on the hard cost (blocked
  * pairs, VIP placement, repeats) down to its lower bound, the time limit, or half of it when scores, chosen tables
  * or `together` pairs follow; 3. the search on those soft terms, which never raises the hard cost.
@@ -21,7 +23,6 @@ export async function solveTables(instance: TablesInstance, options: SolveOption
   const model = buildModel(instance);
   const scores = scoreMatrix(instance);
   const rng = new Rng(options.seed);
-  const seating = new Seating(model, scores);
   const repeatsBound = repeatsAtLeast(model);
   const { atMost, atLeast } = scores
     ? scoreBounds(scores, model)
@@ -29,6 +30,30 @@ export async function solveTables(instance: TablesInstance, options: SolveOption
   const sign = instance.objective === 'similar' ? 1 : instance.objective === 'diverse' ? -1 : 0;
   const secondPhase = (sign !== 0 && scores !== null) || model.choosers > 0 || model.togetherPairs.length > 0;
 
+  const { slots, tableStart } =
+    scores && isScoreGrouping(model, scores, sign)
+      ? // One round and nothing but the score: the grouping search (grouping.ts), to the time limit or the bound.
+        groupByScore(model, scores, sign, groupingBounds(model), rng, budget, sign > 0 ? atMost : -atLeast)
+      : seatRounds(model, scores, rng, budget, { sign, secondPhase, repeatsBound, atMost, atLeast });
+  const result = buildResult(model, slots, tableStart, scores, instance, {
+    seconds: 0,
+    repeatsAtLeast: repeatsBound,
+    scoreAtMost: atMost,
+  });
+  result.stats.seconds = budget.seconds();
+  return result;
+}
+
+/** Steps 1–3 of the method: the first seating, the rotation search, then the search on the soft terms. */
+function seatRounds(
+  model: Model,
+  scores: Float64Array | null,
+  rng: Rng,
+  budget: Budget,
+  goal: { sign: number; secondPhase: boolean; repeatsBound: number; atMost: number; atLeast: number },
+): { slots: Int32Array; tableStart: Int32Array } {
+  const { sign, secondPhase, repeatsBound, atMost, atLeast } = goal;
+  const seating = new Seating(model, scores);
   const scoring = sign !== 0 && scores !== null ? sign : 0;
   const constructed = seatInitially(seating, rng, scoring);
   const target = repeatsBound + seating.weightVip * structuralVip(seating);
@@ -46,17 +71,10 @@ export async function solveTables(instance: TablesInstance, options: SolveOption
     constructed ? restart : undefined,
   );
   seating.restore(rotation.best);
-  const best = secondPhase
+  const slots = secondPhase
     ? improve(seating, rng, budget, { sign, scoreTarget: sign > 0 ? atMost : atLeast })
     : rotation.best;
-
-  const result = buildResult(model, best, seating.tableStart, scores, instance, {
-    seconds: 0,
-    repeatsAtLeast: repeatsBound,
-    scoreAtMost: atMost,
-  });
-  result.stats.seconds = budget.seconds();
-  return result;
+  return { slots, tableStart: seating.tableStart };
 }
 
 /** Without a score matrix (past DENSE_SCORES_LIMIT people): every seated pair scoring every weight. */

@@ -25,6 +25,13 @@ export interface Model {
    * between those tables' fixed people and their seats.
    */
   sizes: Int32Array;
+  /**
+   * minSeats[t]: the fewest people table t takes in every round (`minSeats` of the instance; -1 for a table without
+   * one), or null when no table has one. Such tables are always used; `sizes` respects the minimums.
+   */
+  minSeats: Int32Array | null;
+  /** The seats of each table. */
+  seats: Int32Array;
   /** vipFits[r]: the round's VIPs all fit at VIP tables, so a VIP elsewhere counts as misplaced. */
   vipFits: Uint8Array;
   /** blocked[i * n + j] = 1 for pairs that must never share a table (null when there is none). */
@@ -107,24 +114,22 @@ export function tablesToUse(people: number, rounds: number, seats: number[], oth
 }
 
 /**
- * The tables of `tables` to use, `count` at least: those with fixed people, then the most chosen, then in order; more
- * in that order while their seats cannot hold `people` (tables of different sizes).
+ * The tables of `tables` to use, `count` at least: those with fixed people or a minimum (`lo`), then the most
+ * chosen, then in order; more in that order while their seats cannot hold `people` (tables of different sizes).
  */
 function pickTables(
   tables: number[],
   count: number,
   people: number,
   seats: Int32Array,
-  fixedCount: Int32Array,
+  lo: Int32Array,
   chosenBy: Int32Array,
 ): number[] {
-  const order = [...tables].sort(
-    (a, b) => fixedCount[b] - fixedCount[a] || chosenBy[b] - chosenBy[a] || a - b,
-  );
+  const order = [...tables].sort((a, b) => lo[b] - lo[a] || chosenBy[b] - chosenBy[a] || a - b);
   const picked: number[] = [];
   let room = 0;
   for (const t of order) {
-    if (picked.length >= count && room >= people && fixedCount[t] === 0) continue;
+    if (picked.length >= count && room >= people && lo[t] === 0) continue;
     picked.push(t);
     room += seats[t];
   }
@@ -170,6 +175,11 @@ export function buildModel(instance: TablesInstance): Model {
   const vipSeats = vipTables.reduce((sum, t) => sum + seats[t], 0);
   const otherSeats = otherTables.reduce((sum, t) => sum + seats[t], 0);
   const fixedCount = new Int32Array(T);
+  const minSeats = instance.tables.some((t) => t.minSeats !== undefined)
+    ? Int32Array.from(instance.tables, (t) => (t.minSeats === undefined ? -1 : Math.min(t.seats, t.minSeats)))
+    : null;
+  /** lo[t]: the fewest people table t takes in the round being sized (its fixed people, its minimum). */
+  const lo = new Int32Array(T);
   const chosenBy = new Int32Array(T);
   for (const p of instance.people) {
     for (const id of new Set(p.tables)) {
@@ -184,7 +194,7 @@ export function buildModel(instance: TablesInstance): Model {
       tables.map((t) => seats[t]),
       everyone - 1,
     );
-    return pickTables(tables, count, people, seats, fixedCount, chosenBy);
+    return pickTables(tables, count, people, seats, lo, chosenBy);
   };
   for (let r = 0; r < R; r++) {
     fixedCount.fill(0);
@@ -202,16 +212,21 @@ export function buildModel(instance: TablesInstance): Model {
     for (let t = 0; t < T; t++) {
       if (fixedCount[t] > seats[t])
         throw new Error(`solveTables: ${fixedCount[t]} people are fixed at "${tableIds[t]}" in round ${r}`);
-      if (vipTable[t]) fixedVip += fixedCount[t];
-      else fixedOther += fixedCount[t];
+      lo[t] = Math.max(fixedCount[t], minSeats?.[t] ?? 0, 0);
+      if (vipTable[t]) fixedVip += lo[t];
+      else fixedOther += lo[t];
     }
+    if (fixedVip + fixedOther > people)
+      throw new Error(
+        `solveTables: the tables' minimums (minSeats, fixed seats) ask for ${fixedVip + fixedOther} people in round ${r}, who are ${people}`,
+      );
     vipFits[r] = vips <= vipSeats ? 1 : 0;
     let toVip = Math.min(vipSeats, vips + Math.max(0, people - vips - otherSeats));
-    toVip = Math.min(vipSeats, Math.max(toVip, fixedVip));
+    toVip = Math.min(vipSeats, Math.max(toVip, fixedVip), people - fixedOther);
     const toOther = Math.max(fixedOther, Math.min(otherSeats, people - toVip));
     const base = r * (T + 1);
-    waterFill(use(vipTables, toVip, people), fixedCount, seats, toVip, sizes, base);
-    waterFill(use(otherTables, toOther, people), fixedCount, seats, toOther, sizes, base);
+    waterFill(use(vipTables, toVip, people), lo, seats, toVip, sizes, base);
+    waterFill(use(otherTables, toOther, people), lo, seats, toOther, sizes, base);
     sizes[base + T] = people - toVip - toOther;
   }
 
@@ -254,6 +269,8 @@ export function buildModel(instance: TablesInstance): Model {
     present,
     fixedTable,
     sizes,
+    minSeats,
+    seats,
     vipFits,
     blocked,
     met,

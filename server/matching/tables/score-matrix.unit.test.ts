@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tablesInstance } from '../instance';
-import { pairScore } from '../score';
+import { pairScore, pairScorer } from '../score';
 import { scoreMatrix } from './score-matrix';
 
 describe('scoreMatrix', () => {
@@ -87,5 +87,47 @@ describe('scoreMatrix', () => {
       }
     // The random answers do make offers meet seeks (the test is not vacuous).
     expect(linkedMatches).toBeGreaterThan(0);
+  });
+
+  it('equals pairScore and pairScorer on a questionnaire answered in part (one question a pair, reversed ones too)', () => {
+    let state = 5;
+    const random = (k: number) => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state % k;
+    };
+    const n = 24;
+    const questions: { id: string; weight: number; reversed: boolean }[] = [];
+    const answers: Record<string, string[]>[] = Array.from({ length: n }, () => ({}));
+    for (let i = 0; i < n; i++)
+      for (let j = i + 1; j < n; j++) {
+        if (random(3) === 0) continue;
+        const id = `d${i}-${j}`;
+        // Weights like MDGP's real distances; some reversed questions answered differently by a third person.
+        questions.push({ id, weight: random(100_000) / 1000, reversed: random(10) === 0 });
+        answers[i][id] = ['yes'];
+        answers[j][id] = [random(5) === 0 ? 'no' : 'yes'];
+        if (random(4) === 0) answers[random(n)][id] = ['maybe'];
+      }
+    const people = answers.map((a, i) => ({ id: `p${i}`, answers: a }));
+    const instance = tablesInstance.parse({
+      kind: 'tables',
+      rounds: 1,
+      objective: 'similar',
+      tables: [{ id: 'T', seats: n, vip: false }],
+      questions,
+      people,
+    });
+    const matrix = scoreMatrix(instance)!;
+    const scorer = pairScorer(questions, answers);
+    let nonZero = 0;
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        if (i === j) continue;
+        const expected = pairScore(questions, answers[i], answers[j]);
+        expect(matrix[i * n + j]).toBe(expected);
+        expect(scorer(i, j)).toBe(expected);
+        if (expected > 0) nonZero++;
+      }
+    expect(nonZero).toBeGreaterThan(n);
   });
 });
