@@ -127,6 +127,20 @@ export async function listCategories(db: Executor, questionId: string) {
     );
 }
 
+/** The categories of several questions in one query, each question's in its order. */
+export async function listCategoriesOf(db: Executor, questionIds: string[]) {
+  if (questionIds.length === 0) return [];
+  return db
+    .select()
+    .from(questionChoiceCategories)
+    .where(inArray(questionChoiceCategories.questionId, questionIds))
+    .orderBy(
+      asc(questionChoiceCategories.position),
+      asc(questionChoiceCategories.createdAt),
+      asc(questionChoiceCategories.id),
+    );
+}
+
 export async function listChoices(db: Executor, questionIds: string[]) {
   if (questionIds.length === 0) return [];
   return db
