@@ -116,15 +116,7 @@ export async function place(
 // ---------- the parts of one question ----------
 
 export async function listCategories(db: Executor, questionId: string) {
-  return db
-    .select()
-    .from(questionChoiceCategories)
-    .where(eq(questionChoiceCategories.questionId, questionId))
-    .orderBy(
-      asc(questionChoiceCategories.position),
-      asc(questionChoiceCategories.createdAt),
-      asc(questionChoiceCategories.id),
-    );
+  return listCategoriesOf(db, [questionId]);
 }
 
 /** The categories of several questions in one query, each question's in its order. */
