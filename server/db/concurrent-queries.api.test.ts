@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { concurrentQueries } from '../../tests/support/no-concurrent-queries';
+import { concurrentQueryWatch } from '../../tests/support/concurrent-queries';
 import { type Database, openDatabase } from './client';
 
 /**
@@ -9,6 +9,7 @@ import { type Database, openDatabase } from './client';
  * one transaction. Each case takes what the guard found, so the guard's own check after the test stays quiet.
  */
 const onPostgres = process.env.TEST_ENGINE === 'postgres';
+const concurrentQueries = concurrentQueryWatch();
 
 describe('the concurrent-query guard', () => {
   it("records pg's warning, given as a process warning or on the console", async () => {

@@ -37,6 +37,18 @@ function ownFrames(stack: string | undefined): string {
   return (own.length ? own : lines).slice(0, 8).join('\n');
 }
 
+const SHARED = Symbol.for('maillage.concurrentQueryWatch');
+
+/**
+ * The one watch of this process: the `api` tiers run their files in one module graph per worker (`isolate: false`)
+ * and their setup file again before each file, so the watch is kept on `globalThis`, never installed twice.
+ */
+export function concurrentQueryWatch(): ConcurrentQueryWatch {
+  const shared = globalThis as { [SHARED]?: ConcurrentQueryWatch };
+  shared[SHARED] ??= watchConcurrentQueries();
+  return shared[SHARED];
+}
+
 export function watchConcurrentQueries(): ConcurrentQueryWatch {
   const found: string[] = [];
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };

@@ -1,13 +1,13 @@
 /**
  * Setup file of the `api` and `api-pg` projects: a test fails when it sends a query on a client (a transaction's)
  * that is still executing another (tests/support/concurrent-queries.ts). Queries run outside a test fail the next
- * test (those of a beforeAll) or the file's last hook (those of an afterAll).
+ * test (those of a beforeAll) or the file's last hook (those of an afterAll). Run again before each file: the
+ * watch itself is installed once per process (`concurrentQueryWatch`).
  */
 import { afterAll, afterEach, beforeEach } from 'vitest';
-import { watchConcurrentQueries } from './concurrent-queries';
+import { concurrentQueryWatch } from './concurrent-queries';
 
-/** Exported for its own test (server/db/concurrent-queries.api.test.ts), which takes what it provokes. */
-export const concurrentQueries = watchConcurrentQueries();
+const watch = concurrentQueryWatch();
 
 function fail(found: string[], where: string) {
   if (!found.length) return;
@@ -17,11 +17,6 @@ function fail(found: string[], where: string) {
   );
 }
 
-beforeEach(() => fail(concurrentQueries.take(), 'before this test (a beforeAll, or the test before)'));
-afterEach((context) => fail(concurrentQueries.take(), context.task.name));
-
-afterAll(() => {
-  const found = concurrentQueries.take();
-  concurrentQueries.stop();
-  fail(found, 'outside a test (beforeAll / afterAll)');
-});
+beforeEach(() => fail(watch.take(), 'before this test (a beforeAll, or the test before)'));
+afterEach((context) => fail(watch.take(), context.task.name));
+afterAll(() => fail(watch.take(), 'outside a test (beforeAll / afterAll)'));
