@@ -110,5 +110,6 @@ describe('the pairing’s instance and the scores screen', () => {
     // Léa–Émile: the same sector and « Vendre » through Émile's standard values; without them, 0.
     expect(seen['0–3']).toBe(5);
     expect(seen).toEqual({ '0–1': 0, '0–2': 3, '0–3': 5, '1–2': 0, '1–3': 2, '2–3': 3 });
-  });
+    // About 30 requests and a scores job: room for a loaded 2-core machine (it took 4 s idle, over 30 s at load 24).
+  }, 90_000);
 });
