@@ -38,6 +38,7 @@ export default defineConfig({
           // The app imported once per worker, not once per file; each file still has its own database (docs/testing.md).
           isolate: false,
           globalSetup: ['tests/support/global-setup-pglite.ts'],
+          setupFiles: ['tests/support/no-concurrent-queries.ts'],
           env: { TEST_ENGINE: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -51,6 +52,7 @@ export default defineConfig({
           // The app imported once per worker, not once per file; each file still has its own database (docs/testing.md).
           isolate: false,
           globalSetup: ['tests/support/global-setup-postgres.ts'],
+          setupFiles: ['tests/support/no-concurrent-queries.ts'],
           env: { TEST_ENGINE: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

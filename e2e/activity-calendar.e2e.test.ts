@@ -11,11 +11,15 @@ import {
   ORGANISER,
   pageTitle,
   plural,
+  searchParams,
   signIn,
   TEXTS,
   test,
   until,
 } from '../tests/support/e2e';
+
+/** The demo project: its two days are always at least two weeks ahead (README). */
+const DEMO_EVENT = 'Journée B2B Montréal 2026';
 
 interface Activity {
   id: string;
@@ -249,5 +253,43 @@ describe.each(LANGUAGES)('activity calendar (%s)', (language) => {
     expect(landing.items.filter((a) => a.onLanding).map((a) => a.title.fr)).toEqual([
       'Kiosque des partenaires',
     ]);
+  });
+
+  test('opens on the project’s first day when the project is ahead, in the week and in the day view', async ({
+    page,
+  }) => {
+    const api = await signIn(page, ORGANISER, language);
+    const [demo] = (await api.listProjects({ q: DEMO_EVENT })).items;
+    const {
+      items: [first],
+    } = await api.call<{ items: { title: { fr: string; en: string }; startsAtLocal: string }[] }>(
+      'GET',
+      `/api/projects/${demo.id}/activities?sort=startsAt&pageSize=25`,
+    );
+    expect(first.startsAtLocal.slice(0, 10)).toBe(demo.startsOn);
+    const firstEvent = page
+      .locator('.rbc-event')
+      .filter({ hasText: titleOf(first.title.fr, first.title.en) });
+
+    // No day in the address: the week of the project's first day, with its activities (today's week is empty).
+    await page.goto(`/projects/${demo.id}/activities/calendar`);
+    await firstEvent.first().waitFor();
+    expect(searchParams(page).date).toBeUndefined();
+    await expectNoSeriousA11yViolations(page);
+
+    // The day view opens on that day too.
+    await page.goto(`/projects/${demo.id}/activities/calendar?view=day`);
+    await page.locator('.rbc-time-view').waitFor();
+    await firstEvent.first().waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    // A day in the address wins: the day before the project shows none of its activities.
+    const before = new Date(`${demo.startsOn}T12:00:00Z`);
+    before.setUTCDate(before.getUTCDate() - 1);
+    await page.goto(
+      `/projects/${demo.id}/activities/calendar?view=day&date=${before.toISOString().slice(0, 10)}`,
+    );
+    await page.locator('.rbc-time-view').waitFor();
+    await until(() => page.locator('.rbc-event').count()).toBe(0);
   });
 });

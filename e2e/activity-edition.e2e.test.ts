@@ -137,8 +137,11 @@ describe.each(LANGUAGES)('activity edition (%s)', (language) => {
     await colour.waitFor();
     await expectNoSeriousA11yViolations(page);
     await colour.fill('#1c3d5a');
-    // Leaving the field closes the picker (Mantine leaves its saturation area unnamed: docs/activities/edition.md).
+    // The picker open under the field: its saturation area and hue slider named; Escape closes it.
+    await page.getByRole('slider', { name: e.visual.saturation }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await colour.press('Escape');
+    await page.getByRole('slider', { name: e.visual.saturation }).waitFor({ state: 'hidden' });
     await until(() => page.getByTestId('activity-preview').getAttribute('data-background')).toBe('#1c3d5a');
     await until(() => page.getByTestId('colour-status').getAttribute('data-status')).toBe('saved');
     expect((await api.call<Visual>('GET', `${base}/visual`)).backgroundColor).toBe('#1c3d5a');

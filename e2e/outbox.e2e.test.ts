@@ -3,6 +3,7 @@ import { describe } from 'vitest';
 import {
   choose,
   dialog,
+  exactly,
   expect,
   expectNoSeriousA11yViolations,
   fill,
@@ -52,6 +53,12 @@ describe.each(LANGUAGES)('outbox (%s)', (language) => {
 
     // Nothing was sent: filtering on "sent" finds nothing, on "kept" finds the message again.
     const filter = page.getByRole('combobox', { name: t.mail.outbox.statusFilter });
+    // The list open, checked as it shows.
+    await filter.click();
+    await page.getByRole('option', { name: exactly(t.mail.outbox.status.sent) }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await choose(page, filter, t.mail.outbox.status.sent);
     await until(() => searchParams(page).status).toBe('sent');
     await until(() => tableRows(page).getByTestId('mail-status').count()).toBe(0);

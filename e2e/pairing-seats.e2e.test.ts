@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { seriousA11yViolations } from '../tests/support/a11y';
 import {
   type ApiClient,
   dialog,
@@ -23,7 +24,7 @@ import {
  * keyboard and one by mouse (both tables refreshed), an absence and « Reprendre les rondes restantes ».
  */
 
-/** 6 people (named Personne1…6 Essai1…6) at 3 tables of 6 seats; person 1 given table 3 (J7); 1 and 2 never meet. */
+/** 6 people (named Personne1…6 Essai1…6, the odd ones of « Entreprise i ») at 3 tables of 6 seats; person 1 given table 3 (J7); 1 and 2 never meet. */
 async function seed(api: ApiClient, rounds = 2) {
   const project = await api.createProject();
   const base = `/api/projects/${project.id}`;
@@ -52,6 +53,8 @@ async function seed(api: ApiClient, rounds = 2) {
       roleId: role.id,
       firstName: `Personne${i}`,
       lastName: `Essai${i}`,
+      // A company shown under the name of some: the button's accessible name holds both, the name first.
+      organisation: i % 2 ? `Entreprise ${i}` : null,
       email: `personne${i}-${project.id.slice(0, 8)}@example.test`,
     });
     people.push(created.id);
@@ -88,8 +91,9 @@ async function generate(api: ApiClient, url: string, path = 'generation', body?:
 
 const card = (page: Page, number: number) =>
   page.locator(`[data-testid="seat-table"][data-table="${number}"]`);
-const handle = (page: Page, t: (typeof TEXTS)['fr'], i: number) =>
-  page.getByRole('button', { name: fill(t.pairingSeats.personHandle, { name: `Personne${i} Essai${i}` }) });
+/** Person i's button: its accessible name starts with the name it shows (WCAG 2.5.3), then their company. */
+const handle = (page: Page, _t: (typeof TEXTS)['fr'], i: number) =>
+  page.getByRole('button', { name: new RegExp(`^Personne${i} Essai${i}(?!\\d)`) });
 
 /** The number of the table where person i sits in the round shown. */
 async function tableOf(page: Page, t: (typeof TEXTS)['fr'], i: number): Promise<number> {
@@ -128,7 +132,21 @@ describe.each(LANGUAGES)('pairing seats (%s)', (language) => {
     await page.getByRole('link', { name: s.open }).click();
     await until(() => pageTitle(page).textContent()).toBe(fill(s.pageTitle, { name: 'Réseautage du matin' }));
     await until(() => page.getByTestId('seat-person').count()).toBe(6);
+    // The name shown starts the button's name (axe's label-content-name-mismatch); the keys are its description.
+    expect(await handle(page, t, 1).textContent()).toBe('Personne1 Essai1Entreprise 1');
+    const described = await handle(page, t, 1).getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).textContent()).toBe(s.announce.instructions);
     await expectNoSeriousA11yViolations(page);
+    // The check does run that rule: a button whose label does not hold its visible text fails it.
+    await page.evaluate(() => {
+      const probe = document.createElement('button');
+      probe.id = 'a11y-probe';
+      probe.textContent = 'Personne1 Essai1';
+      probe.setAttribute('aria-label', 'Déplacer une personne');
+      document.querySelector('main')?.append(probe);
+    });
+    expect((await seriousA11yViolations(page)).map((v) => v.id)).toContain('label-content-name-mismatch');
+    await page.evaluate(() => document.getElementById('a11y-probe')?.remove());
 
     // By keyboard: person 3 to the table beside.
     const from = await tableOf(page, t, 3);

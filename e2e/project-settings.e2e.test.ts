@@ -172,6 +172,12 @@ describe.each(LANGUAGES)('project configuration (%s)', (language) => {
     await until(() => background.inputValue()).toBe(project.bannerBackgroundColor);
     expect(await banner.textContent()).toContain(language === 'fr' ? project.nameFr : project.nameEn);
     await expectNoSeriousA11yViolations(page);
+    // The picker open (its saturation area and hue slider), checked as it shows; Escape closes it.
+    await background.click();
+    await page.getByRole('slider', { name: c.colours.picker.saturation }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('slider', { name: c.colours.picker.saturation }).waitFor({ state: 'hidden' });
 
     await background.fill('#AA0000');
     await until(() => colourOf('backgroundColor')).toBe('rgb(170, 0, 0)');

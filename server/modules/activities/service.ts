@@ -90,10 +90,9 @@ async function loadActivity(db: Executor, auth: AuthContext, projectId: string, 
 async function presentFull(db: Executor, auth: AuthContext, projectId: string, activityId: string) {
   const project = await assertProject(db, auth, projectId);
   const row = await loadActivity(db, auth, projectId, activityId);
-  const [description, childCount] = await Promise.all([
-    getText(db, ACTIVITY_DESCRIPTION, activityId),
-    repo.countChildren(db, projectId, activityId),
-  ]);
+  // One query after the other: `db` may be a transaction (create, update), whose one client takes them in turn.
+  const description = await getText(db, ACTIVITY_DESCRIPTION, activityId);
+  const childCount = await repo.countChildren(db, projectId, activityId);
   return {
     ...presentActivity(row, project.timeZone),
     description,

@@ -43,18 +43,17 @@ export async function busyTimes(db: Executor, session: repo.SessionRow, ids: str
     startsAt: activities.startsAt,
     durationMinutes: activities.durationMinutes,
   };
-  const [members, hosts] = await Promise.all([
-    db
-      .select({ ...columns, participantId: activityMembers.participantId })
-      .from(activityMembers)
-      .innerJoin(activities, eq(activities.id, activityMembers.activityId))
-      .where(and(overlapping, inArray(activityMembers.participantId, ids))),
-    db
-      .select({ ...columns, participantId: sql<string>`${activityHosts.participantId}` })
-      .from(activityHosts)
-      .innerJoin(activities, eq(activities.id, activityHosts.activityId))
-      .where(and(overlapping, inArray(activityHosts.participantId, ids))),
-  ]);
+  // In turn: the demo's seed builds a session's instance inside its transaction.
+  const members = await db
+    .select({ ...columns, participantId: activityMembers.participantId })
+    .from(activityMembers)
+    .innerJoin(activities, eq(activities.id, activityMembers.activityId))
+    .where(and(overlapping, inArray(activityMembers.participantId, ids)));
+  const hosts = await db
+    .select({ ...columns, participantId: sql<string>`${activityHosts.participantId}` })
+    .from(activityHosts)
+    .innerJoin(activities, eq(activities.id, activityHosts.activityId))
+    .where(and(overlapping, inArray(activityHosts.participantId, ids)));
   return [...members, ...hosts].map((r) => {
     const start = (r.startsAt as Date).getTime();
     return {
@@ -98,15 +97,12 @@ export async function sessionInstance(db: Executor, session: repo.SessionRow): P
   const peopleRows = await repo.sessionPeople(db, session);
   const people = new Map(peopleRows.map((p) => [p.id, p]));
   const ids = [...people.keys()];
-  const [busy, caps, blocked, met, requestRows] = await Promise.all([
-    busyTimes(db, session, ids),
-    repo.capsOf(db, session.id),
-    requests.blockedPairs(db, session.id),
-    session.metSessionId
-      ? meetingRepo.metPairs(db, session.metSessionId)
-      : Promise.resolve([] as [string, string][]),
-    requests.allRequests(db, session.id),
-  ]);
+  // In turn: `db` is the demo seed's transaction as well as the pool.
+  const busy = await busyTimes(db, session, ids);
+  const caps = await repo.capsOf(db, session.id);
+  const blocked = await requests.blockedPairs(db, session.id);
+  const met = session.metSessionId ? await meetingRepo.metPairs(db, session.metSessionId) : [];
+  const requestRows = await requests.allRequests(db, session.id);
   const unavailable = new Map<string, Set<number>>();
   for (const b of busy) {
     const set = unavailable.get(b.participantId) ?? new Set<number>();

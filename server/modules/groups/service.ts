@@ -53,10 +53,9 @@ async function groupOrFail(db: Executor, scope: repo.Scope, id: string) {
 }
 
 async function loadTree(db: Executor, scope: repo.Scope) {
-  const [categories, groups] = await Promise.all([
-    repo.listCategories(db, scope),
-    repo.listGroups(db, scope),
-  ]);
+  // In turn: the changes read the tree inside their transaction.
+  const categories = await repo.listCategories(db, scope);
+  const groups = await repo.listGroups(db, scope);
   return {
     categories: categories.map((c) => ({
       id: c.id,
@@ -173,10 +172,8 @@ export async function deleteGroup(deps: Deps, auth: AuthContext, projectId: stri
 export async function reorderGroups(deps: Deps, auth: AuthContext, projectId: string, order: GroupOrder) {
   return deps.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, auth, projectId);
-    const [categories, groups] = await Promise.all([
-      repo.listCategories(tx, scope),
-      repo.listGroups(tx, scope),
-    ]);
+    const categories = await repo.listCategories(tx, scope);
+    const groups = await repo.listGroups(tx, scope);
     const categoryIds = new Set(categories.map((c) => c.id));
     const groupIds = new Set(groups.map((g) => g.id));
     const namedCategories = order.categories.map((c) => c.id);

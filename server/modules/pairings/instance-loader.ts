@@ -14,7 +14,9 @@ import {
   questionChoices,
   questions,
 } from '../../db/schema';
-import { scoreQuestions } from '../questions/score-input';
+import { listStandardValues } from '../questions/repository';
+import { effectiveAnswers, scoreQuestions } from '../questions/score-input';
+import { listScoredParticipants } from '../questions/score-repository';
 import type { PairingData } from './instance-builder';
 import { choiceIdsOf, type PairingRow } from './repository';
 
@@ -37,6 +39,7 @@ export async function loadPairingData(
       : await db
           .select({
             id: questions.id,
+            kind: questions.kind,
             weight: questions.weight,
             reversed: questions.reversed,
             linkedQuestionId: questions.linkedQuestionId,
@@ -116,6 +119,7 @@ export async function loadPairingData(
     mine.set(row.questionId, [...(mine.get(row.questionId) ?? []), row.choiceId]);
     answers.set(row.participantId, mine);
   }
+  await applyStandardValues(db, projectId, scoring, answers);
 
   const rules = await db
     .select({ a: pairingRules.groupAId, b: pairingRules.groupBId, kind: pairingRules.kind })
@@ -173,6 +177,42 @@ export async function loadPairingData(
     meetRules,
     heldTables: [...heldTables.values()],
   };
+}
+
+/**
+ * The questionnaire's answers as the scores job and the scores screen read them (`effectiveAnswers`): a person who
+ * did not answer a scored question gets the standard values that fit them (their role, one of their groups, or
+ * everyone), so that « Profils semblables » seats together the people the scores screen calls close. The pairing's
+ * own question (its themes) keeps the answers given: a table chosen is a person's own choice.
+ */
+async function applyStandardValues(
+  db: Executor,
+  projectId: string,
+  scoring: { id: string; kind: string }[],
+  answers: PairingData['answers'],
+) {
+  const standardValues = await listStandardValues(
+    db,
+    scoring.map((q) => q.id),
+  );
+  if (!standardValues.length) return;
+  const { rows, memberships } = await listScoredParticipants(db, projectId);
+  const groupIds = new Map(rows.map((p) => [p.id, new Set<string>()]));
+  for (const m of memberships) groupIds.get(m.participantId)?.add(m.groupId);
+  const people = rows.map((p) => ({
+    id: p.id,
+    roleId: p.roleId,
+    groupIds: groupIds.get(p.id) ?? new Set<string>(),
+    answers: answers.get(p.id) ?? new Map<string, string[]>(),
+  }));
+  const questionsScored = scoring.map((q) => ({
+    id: q.id,
+    kind: q.kind as 'single' | 'multiple',
+    standardValues: standardValues.filter((s) => s.questionId === q.id),
+  }));
+  effectiveAnswers(questionsScored, people).forEach((effective, k) => {
+    answers.set(people[k].id, new Map(Object.entries(effective).map(([q, chosen]) => [q, [...chosen]])));
+  });
 }
 
 /**

@@ -41,13 +41,12 @@ export async function loadQuestions(db: Executor, projectId: string, withArchive
     (q) => withArchived || q.status === 'active',
   );
   const ids = rows.map((q) => q.id);
-  const [choices, audience, categories] = await Promise.all([
-    repo.listChoices(db, ids),
-    repo.listAudience(db, ids),
-    Promise.all(rows.map((q) => repo.listCategories(db, q.id))),
-  ]);
-  return rows.map((q, index) => {
-    const cats = categories[index];
+  // In turn: saving a participant's answers reads the questions inside its transaction.
+  const choices = await repo.listChoices(db, ids);
+  const audience = await repo.listAudience(db, ids);
+  const categories = await repo.listCategoriesOf(db, ids);
+  return rows.map((q) => {
+    const cats = categories.filter((c) => c.questionId === q.id);
     const catOrder = new Map(cats.map((c, i) => [c.id, i]));
     const own = choices
       .filter((c) => c.row.questionId === q.id)

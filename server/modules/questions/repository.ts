@@ -116,10 +116,16 @@ export async function place(
 // ---------- the parts of one question ----------
 
 export async function listCategories(db: Executor, questionId: string) {
+  return listCategoriesOf(db, [questionId]);
+}
+
+/** The categories of several questions in one query, each question's in its order. */
+export async function listCategoriesOf(db: Executor, questionIds: string[]) {
+  if (questionIds.length === 0) return [];
   return db
     .select()
     .from(questionChoiceCategories)
-    .where(eq(questionChoiceCategories.questionId, questionId))
+    .where(inArray(questionChoiceCategories.questionId, questionIds))
     .orderBy(
       asc(questionChoiceCategories.position),
       asc(questionChoiceCategories.createdAt),

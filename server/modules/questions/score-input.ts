@@ -36,7 +36,7 @@ export interface ScoringPerson {
 
 /** Each person's answers, standard values applied where they did not answer. */
 export function effectiveAnswers(
-  questions: readonly ScoringQuestion[],
+  questions: readonly Pick<ScoringQuestion, 'id' | 'kind' | 'standardValues'>[],
   people: readonly ScoringPerson[],
 ): Answers[] {
   return people.map((person) => {

@@ -12,10 +12,9 @@ import { assertProject } from './service';
 /** Q2: networking weights, the score status, a pair's score, the reset, and `loadScores` for the pairing. */
 
 export async function scoreStatus(db: Executor, projectId: string) {
-  const [sets, revision] = await Promise.all([
-    scoreRepo.listSets(db, projectId),
-    scoreRepo.projectRevision(db, projectId),
-  ]);
+  // In turn: the weights' change reads the status inside its transaction.
+  const sets = await scoreRepo.listSets(db, projectId);
+  const revision = await scoreRepo.projectRevision(db, projectId);
   const ready = sets.find((s) => s.status === 'ready');
   const running = sets.find((s) => s.status === 'running');
   const queued = sets.some((s) => s.status === 'queued');

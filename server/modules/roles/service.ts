@@ -27,10 +27,9 @@ async function getRole(db: Executor, auth: AuthContext, projectId: string, roleI
 }
 
 async function loadList(db: Executor, auth: AuthContext, projectId: string) {
-  const [rows, defaults] = await Promise.all([
-    repo.listRoles(db, auth.companyId, projectId),
-    repo.findRoleDefaults(db, auth.companyId, projectId),
-  ]);
+  // In turn: `db` is the transaction of a change (reorder, defaults) as often as the pool.
+  const rows = await repo.listRoles(db, auth.companyId, projectId);
+  const defaults = await repo.findRoleDefaults(db, auth.companyId, projectId);
   return {
     items: rows.map(present),
     defaultRoleId: defaults?.defaultRoleId ?? null,

@@ -8,7 +8,7 @@ import { personLabel } from './person-select';
 export function ExplanationsTab({ projectId, sessionId }: { projectId: string; sessionId: string }) {
   const { t } = useTranslation();
   const explanations = useQuery(explanationsQuery(projectId, sessionId));
-  if (!explanations.data) return <Loader aria-label={t('common.loading')} />;
+  if (!explanations.data) return <Loader role="progressbar" aria-label={t('common.loading')} />;
   const items = explanations.data.items;
   if (!items.length) {
     return (

@@ -25,7 +25,7 @@ export function ParticipantMeetings({
         {t('b2b.agenda.title')}
       </Title>
       {!meetings.data ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />
       ) : items.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('b2b.agenda.none')}

@@ -41,7 +41,7 @@ export function PreflightTab({ projectId, sessionId }: { projectId: string; sess
   const preflight = useQuery(preflightQuery(projectId, sessionId));
   const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({ key: 'short', dir: 'desc' });
   const [editing, setEditing] = useState<string | null>(null);
-  if (!preflight.data) return <Loader aria-label={t('common.loading')} />;
+  if (!preflight.data) return <Loader role="progressbar" aria-label={t('common.loading')} />;
   const data = preflight.data;
   const people = [...data.people].sort((a, b) => {
     const [x, y] = [sortValue(a, sort.key), sortValue(b, sort.key)];

@@ -69,7 +69,7 @@ export function ScheduleTab({
   const schedule = useQuery(scheduleQuery(projectId, sessionId));
   const [open, setOpen] = useState<ScheduleMeeting | null>(null);
   const [adding, setAdding] = useState(false);
-  if (!schedule.data) return <Loader aria-label={t('common.loading')} />;
+  if (!schedule.data) return <Loader role="progressbar" aria-label={t('common.loading')} />;
   const data = schedule.data;
   const view = search.view ?? 'person';
   const conflicts = data.meetings.filter((m) => m.conflicts.length).length;

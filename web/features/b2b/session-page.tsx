@@ -29,7 +29,7 @@ export function B2bSessionPage() {
       search: (prev: object) => ({ ...prev, ...next }),
     } as never);
 
-  if (!session.data) return <Loader aria-label={t('common.loading')} />;
+  if (!session.data) return <Loader role="progressbar" aria-label={t('common.loading')} />;
   const s = session.data;
   const tab: B2bTab = search.tab ?? 'requests';
   return (

@@ -17,6 +17,7 @@ import {
 import { calendarQuery } from './api';
 import { CalendarFeedPanel } from './calendar-feed-panel';
 import { dayOf, floating, nowIn, rangeOf } from './floating-time';
+import { initialDay } from './initial-day';
 import { MoveConfirmModal, type PendingMove } from './move-confirm-modal';
 import type { CalendarSearch } from './search';
 
@@ -42,8 +43,13 @@ export function ActivityCalendarPage() {
       <Title order={1} size="h2">
         {t('calendar.title')}
       </Title>
-      {timeZone ? (
-        <CalendarScreen projectId={projectId} timeZone={timeZone} search={search} />
+      {project.data && timeZone ? (
+        <CalendarScreen
+          projectId={projectId}
+          timeZone={timeZone}
+          days={{ startsOn: project.data.startsOn, endsOn: project.data.endsOn }}
+          search={search}
+        />
       ) : (
         <Loader role="progressbar" aria-label={t('common.loading')} />
       )}
@@ -54,10 +60,13 @@ export function ActivityCalendarPage() {
 function CalendarScreen({
   projectId,
   timeZone,
+  days,
   search,
 }: {
   projectId: string;
   timeZone: string;
+  /** The project's first and last days: the calendar opens on them unless the project is under way. */
+  days: { startsOn: string; endsOn: string };
   search: CalendarSearch;
 }) {
   const { t } = useTranslation();
@@ -65,7 +74,7 @@ function CalendarScreen({
   const navigate = useNavigate();
   const view: CalendarView = search.view ?? 'week';
   const group: Grouping = search.group ?? 'section';
-  const date = search.date ?? dayOf(nowIn(timeZone));
+  const date = initialDay({ ...days, urlDate: search.date, today: dayOf(nowIn(timeZone)) });
   const calendar = useQuery(calendarQuery(projectId, rangeOf(view, date)));
   const [move, setMove] = useState<PendingMove | null>(null);
   const go = (change: Partial<CalendarSearch>) =>

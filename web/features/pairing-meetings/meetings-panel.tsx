@@ -48,7 +48,7 @@ export function MeetingsPanel({
         {t('pairingMeetings.title')}
       </Title>
       {!data ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />
       ) : (
         <Stack gap="sm">
           <Text size="sm">{t('pairingMeetings.intro')}</Text>

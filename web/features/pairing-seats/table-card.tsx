@@ -128,7 +128,6 @@ function PersonChip(props: {
         {...listeners}
         aria-roledescription={t('pairingSeats.draggable')}
         aria-pressed={props.selected}
-        aria-label={t('pairingSeats.personHandle', { name })}
         onClick={() => props.onSelect(person.participantId)}
         className={classes.person}
         data-selected={props.selected || undefined}

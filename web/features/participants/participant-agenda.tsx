@@ -33,7 +33,7 @@ export function ParticipantAgenda({
         {t('participantAgenda.title')}
       </Title>
       {!agenda.data ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />
       ) : items.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('participantAgenda.none')}

@@ -1,9 +1,10 @@
-import { Alert, ColorInput, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColourField, Project, ProjectColoursInput } from '../../../contracts/projects';
+import { ColourInput } from '../../components/forms/colour-input';
 import { useSetColours } from './api';
 import { contrastRatio, isHexColour, isPoorContrast } from './colour-contrast';
 import { type Colours, ParticipantSitePreview } from './participant-site-preview';
@@ -82,15 +83,16 @@ export function ProjectColoursTab({ project }: { project: Project }) {
               </Title>
               <Stack gap="sm">
                 {form.fields.map((field) => (
-                  <ColorInput
+                  <ColourInput
                     key={field}
                     label={t(`projectConfig.colours.fields.${field}`)}
-                    format="hex"
                     value={colours[field]}
                     onChange={(value) => change(field, value)}
                     onBlur={() => setTouched((current) => ({ ...current, [field]: true }))}
-                    fixOnBlur={false}
-                    withEyeDropper={false}
+                    pickerLabels={{
+                      saturation: t('projectConfig.colours.picker.saturation'),
+                      hue: t('projectConfig.colours.picker.hue'),
+                    }}
                     error={
                       touched[field] && !isHexColour(colours[field])
                         ? t('validation.projectConfig.color')

@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  ColorInput,
-  Grid,
-  Group,
-  Image,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Grid, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Activity } from '../../../../contracts/activities';
 import { ACTIVITY_IMAGE, type ActivityVisual } from '../../../../contracts/activity-edition';
+import { ColourInput } from '../../../components/forms/colour-input';
 import { ImageField } from '../../../components/images';
 import { useFormat } from '../../../lib/format';
 import { contrastRatio, isHexColour } from '../../projects/colour-contrast';
@@ -96,20 +85,16 @@ function VisualForm({
               {t('activities.edition.visual.colourTitle')}
             </Title>
             <Group align="flex-end" gap="xs">
-              <ColorInput
+              <ColourInput
                 flex={1}
                 label={t('activities.edition.visual.backgroundColor')}
                 description={t('activities.edition.visual.backgroundColorHelp')}
-                format="hex"
                 value={colour}
                 onChange={change}
                 onBlur={() => setTouched(true)}
-                fixOnBlur={false}
-                withEyeDropper={false}
-                // The picker's two sliders, named (ColorInput does not pass its own labels to its picker).
-                attributes={{
-                  saturation: { 'aria-label': t('activities.edition.visual.saturation') },
-                  slider: { 'aria-label': t('activities.edition.visual.hue') },
+                pickerLabels={{
+                  saturation: t('activities.edition.visual.saturation'),
+                  hue: t('activities.edition.visual.hue'),
                 }}
                 error={
                   touched && colour.trim() !== '' && !isHexColour(colour)
