@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { participantAnswers, participantGroups, participants } from '../../db/schema';
+import { participantAnswers, participantGroups, participants, questionChoices } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/auth-context';
@@ -79,11 +79,14 @@ export const isAskedTo = (q: ActiveQuestion, person: { roleId: string; groupIds:
   q.roleIds.has(person.roleId) ||
   [...person.groupIds].some((g) => q.groupIds.has(g));
 
+/** A participant's answers, each question's choices in the question's order (as the form lists them). */
 async function answersOf(db: Executor, participantId: string) {
   const rows = await db
     .select({ questionId: participantAnswers.questionId, choiceId: participantAnswers.choiceId })
     .from(participantAnswers)
-    .where(eq(participantAnswers.participantId, participantId));
+    .innerJoin(questionChoices, eq(questionChoices.id, participantAnswers.choiceId))
+    .where(eq(participantAnswers.participantId, participantId))
+    .orderBy(questionChoices.position, questionChoices.id);
   const answers: Record<string, string[]> = {};
   for (const r of rows) answers[r.questionId] = [...(answers[r.questionId] ?? []), r.choiceId];
   return answers;
