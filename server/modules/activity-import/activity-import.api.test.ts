@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multibyteRows, workbookOf } from '../../../tests/support/multibyte';
-import { activityImportsOf, importSteps, importsOf } from '../../../tests/support/participant-import';
+import { activityImportsOf, importSteps, importsOf } from '../../../tests/support/spreadsheet-import';
 import {
   type ApiClient,
   buildActivity,

@@ -4,9 +4,9 @@ import type { Executor } from '../../db/client';
 import { participantAnswers } from '../../db/schema';
 import { type ActiveQuestion, answerProblem, isAskedTo, loadQuestions } from '../questions/answers';
 import * as questionRepo from '../questions/repository';
-import { nameLookup } from './headers';
-import type { Targets } from './kind';
-import type { StoredReason } from './state';
+import { nameLookup } from '../spreadsheet-import/headers';
+import type { Targets } from '../spreadsheet-import/kind';
+import type { StoredReason } from '../spreadsheet-import/state';
 
 /**
  * Q1 in the participant import: a column per question of the questionnaire (`question.<id>`), matched by the

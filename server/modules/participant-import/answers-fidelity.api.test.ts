@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvOf, multibyteText, seededRandom } from '../../../tests/support/multibyte';
-import { importSteps } from '../../../tests/support/participant-import';
+import { importSteps } from '../../../tests/support/spreadsheet-import';
 import {
   type ApiClient,
   buildProject,

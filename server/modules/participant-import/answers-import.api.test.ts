@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSteps, importsOf } from '../../../tests/support/participant-import';
+import { importSteps, importsOf } from '../../../tests/support/spreadsheet-import';
 import {
   type ApiClient,
   buildProject,

@@ -10,7 +10,7 @@ import {
   seededRandom,
   workbookOf,
 } from '../../../tests/support/multibyte';
-import { importSteps, importsOf } from '../../../tests/support/participant-import';
+import { importSteps, importsOf } from '../../../tests/support/spreadsheet-import';
 import {
   type ApiClient,
   buildProject,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSteps, importsOf } from '../../../tests/support/participant-import';
+import { importSteps, importsOf } from '../../../tests/support/spreadsheet-import';
 import {
   type ApiClient,
   anonymous,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { importSteps, importsOf } from '../../../tests/support/participant-import';
+import { importSteps, importsOf } from '../../../tests/support/spreadsheet-import';
 import {
   type ApiClient,
   buildCompany,
@@ -13,7 +13,7 @@ import {
 import { participantImports, projects, roles } from '../../db/schema';
 import { type Jobs, startJobs } from '../../jobs/queue';
 import { DEMO_ORGANISER, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../seed/demo';
-import { IMPORT_PURGE_JOB, participantImportJobs } from './jobs';
+import { IMPORT_PURGE_JOB, spreadsheetImportJobs } from './jobs';
 import { claimImportsToPurge } from './repository';
 import { purgeExpiredImports } from './retention';
 import { noteActivity, readState, writeState } from './state';
@@ -390,7 +390,7 @@ describe('the participants.import-purge job', () => {
   it('is scheduled every hour and purges, through the real job queue, the imports whose retention is over', async () => {
     jobs = await startJobs(
       t.database,
-      participantImportJobs(() => t.deps),
+      spreadsheetImportJobs(() => t.deps),
       t.app.log,
       { databaseUrl: t.databaseUrl },
     );
