@@ -1,5 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { Deps } from '../../server/deps';
+import { type JobDefinition, type Jobs, startJobs } from '../../server/jobs/queue';
 import { DEMO_ORGANISER, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../server/seed/demo';
+import { type FakeWhereby, startFakeWhereby } from './fake-whereby';
 import { type ApiClient, createTestApp, signIn, type TestApp, type TestEnv } from './test-app';
 
 /**
@@ -7,7 +10,7 @@ import { type ApiClient, createTestApp, signIn, type TestApp, type TestEnv } fro
  * demo users signed in, and the app closed in afterAll.
  *
  * ```ts
- * const { t, camille, jordan } = useTestApp();
+ * const { t, camille, jordan } = withTestApp();
  * it('…', async () => {
  *   const project = await buildProject(camille);
  * ```
@@ -47,7 +50,8 @@ export interface TestAppFixture extends Record<TestUser, ApiClient> {
 export function standIn<T extends object>(name: string): { value: T; set(value: T): void } {
   let target: T | undefined;
   const real = (): T => {
-    if (target === undefined) throw new Error(`${name} is used before beforeAll made it, or was not asked for (useTestApp users)`);
+    if (target === undefined)
+      throw new Error(`${name} is used before beforeAll made it, or was not asked for (withTestApp users)`);
     return target;
   };
   const value = new Proxy({} as T, {
@@ -69,7 +73,7 @@ export function standIn<T extends object>(name: string): { value: T; set(value: 
 }
 
 /** The app of this test file and its signed-in users; registers the beforeAll that makes them and the afterAll. */
-export function useTestApp(options: TestAppOptions = {}): TestAppFixture {
+export function withTestApp(options: TestAppOptions = {}): TestAppFixture {
   const users = options.users ?? (['camille', 'jordan'] as const);
   const app = standIn<TestApp>('the test app (t)');
   const clients = Object.fromEntries(
@@ -92,5 +96,57 @@ export function useTestApp(options: TestAppOptions = {}): TestAppFixture {
     camille: clients.camille.value,
     jordan: clients.jordan.value,
     superAdmin: clients.superAdmin.value,
+  };
+}
+
+/**
+ * The real job queue of some modules on this file's database (PGlite through the adapter, PostgreSQL through its own
+ * pool), started in beforeAll after the app and stopped in afterAll before it closes. `start(false)` starts it again
+ * without working (a queue that only sends); `jobs` is the running one.
+ */
+export function withJobQueue(t: TestApp, definitions: (deps: () => Deps) => JobDefinition[]) {
+  let running: Jobs | undefined;
+  const queue = {
+    get jobs() {
+      return running;
+    },
+    async start(work = true) {
+      running = await startJobs(
+        t.database,
+        definitions(() => t.deps),
+        t.app.log,
+        {
+          databaseUrl: t.databaseUrl,
+          work,
+        },
+      );
+      t.deps.jobs = running;
+    },
+    async stop() {
+      await running?.stop();
+    },
+  };
+  beforeAll(() => queue.start());
+  afterAll(() => queue.stop());
+  return queue;
+}
+
+/**
+ * A fake Whereby for the video rooms, started before the app (call it before `withTestApp({ env })`) and closed after
+ * it; `env` is the app's environment pointing at it.
+ */
+export function withFakeWhereby() {
+  const whereby = standIn<FakeWhereby>('the fake Whereby');
+  let made: FakeWhereby | undefined;
+  beforeAll(async () => {
+    made = await startFakeWhereby();
+    whereby.set(made);
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
+  return {
+    whereby: whereby.value,
+    env: (): TestEnv => ({ WHEREBY_API_KEY: whereby.value.apiKey, WHEREBY_API_URL: whereby.value.url }),
   };
 }

@@ -1,31 +1,17 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
 import {
   type ApiClient,
   buildActivity,
   buildProject,
-  createTestApp,
   insertParticipants,
-  signIn,
-  type TestApp,
 } from '../../../tests/support/test-app';
 import { activityMembers, meetings } from '../../db/schema';
 import { DEMO_B2B_REQUESTS, DEMO_B2B_SESSION } from '../../seed/b2b';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 import { findFirstDemoProject } from '../../seed/groups';
 
-let t: TestApp;
-let camille: ApiClient;
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 const sessionBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Après-midi B2B',
