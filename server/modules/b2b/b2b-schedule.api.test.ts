@@ -7,11 +7,11 @@ import { buildActivity, buildProject, insertParticipants } from '../../../tests/
 import {
   activityHosts,
   meetingGenerations,
-  meetings,
   participantAnswers,
   questionChoices,
   questions,
 } from '../../db/schema';
+import { type MeetingRow, placeMeetings } from './fixtures';
 
 const { t, camille, jordan } = withTestApp();
 
@@ -39,29 +39,8 @@ async function setUp(overrides: Record<string, unknown> = {}) {
   return { project, ids, url, session: session.body };
 }
 
-async function place(
-  project: { id: string },
-  session: { id: string; startsAt: string },
-  rows: { a: string; b: string; slot: number; table: number }[],
-) {
-  const start = new Date(session.startsAt).getTime();
-  const inserted = await t.deps.db
-    .insert(meetings)
-    .values(
-      rows.map((r) => ({
-        companyId: companyId(),
-        projectId: project.id,
-        sessionId: session.id,
-        participantA: r.a,
-        participantB: r.b,
-        slot: r.slot,
-        tableNumber: r.table,
-        startsAt: new Date(start + r.slot * 20 * 60_000),
-        endsAt: new Date(start + r.slot * 20 * 60_000 + 15 * 60_000),
-      })),
-    )
-    .returning({ id: meetings.id });
-  return inserted.map((r) => r.id);
+async function place(project: { id: string }, session: { id: string; startsAt: string }, rows: MeetingRow[]) {
+  return placeMeetings(t.deps.db, companyId(), project.id, session, rows);
 }
 
 async function settled(url: string) {

@@ -7,9 +7,10 @@ import {
   buildProject,
   insertParticipants,
 } from '../../../tests/support/test-app';
-import { activityMembers, meetings } from '../../db/schema';
+import { activityMembers } from '../../db/schema';
 import { DEMO_B2B_REQUESTS, DEMO_B2B_SESSION } from '../../seed/b2b';
 import { findFirstDemoProject } from '../../seed/groups';
+import { type MeetingRow, placeMeetings } from './fixtures';
 
 const { t, camille, jordan } = withTestApp();
 
@@ -325,30 +326,9 @@ describe('B2B availability, pre-flight and caps', () => {
   });
 });
 
-async function insertMeetings(
-  project: { id: string },
-  url: string,
-  rows: { a: string; b: string; slot: number; table: number }[],
-) {
+async function insertMeetings(project: { id: string }, url: string, rows: MeetingRow[]) {
   const session = (await camille.get(url)).body;
-  const start = new Date(session.startsAt).getTime();
-  const inserted = await t.deps.db
-    .insert(meetings)
-    .values(
-      rows.map((r) => ({
-        companyId: camille.user.company.id,
-        projectId: project.id,
-        sessionId: session.id,
-        participantA: r.a,
-        participantB: r.b,
-        slot: r.slot,
-        tableNumber: r.table,
-        startsAt: new Date(start + r.slot * 20 * 60_000),
-        endsAt: new Date(start + r.slot * 20 * 60_000 + 15 * 60_000),
-      })),
-    )
-    .returning({ id: meetings.id });
-  return inserted.map((r) => r.id);
+  return placeMeetings(t.deps.db, camille.user.company.id, project.id, session, rows);
 }
 
 describe('the demo', () => {

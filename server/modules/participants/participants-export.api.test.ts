@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTestApp } from '../../../tests/support/api-fixture';
 import { type ApiClient, buildProject } from '../../../tests/support/test-app';
-import { groupCategories, groups, mailMessages, profileFields, projects, roles } from '../../db/schema';
+import { groupCategories, groups, mailMessages, profileFields } from '../../db/schema';
 import { wallClock } from './export';
+import { companyOf as companyOfProject, insertRole } from './fixtures';
 
 let project: { id: string; nameFr: string };
 let projectJordan: { id: string };
@@ -17,19 +17,10 @@ let roleJordan: string;
 let groupA: string;
 let fieldId: string;
 
-async function companyOf(projectId: string) {
-  const [row] = await t.database.db.select().from(projects).where(eq(projects.id, projectId));
-  return row.companyId;
-}
+const companyOf = (projectId: string) => companyOfProject(t.database.db, projectId);
 
-async function addRole(projectId: string, fr: string, en: string, position = 0) {
-  const companyId = await companyOf(projectId);
-  const [row] = await t.database.db
-    .insert(roles)
-    .values({ companyId, projectId, nameFr: fr, nameEn: en, position })
-    .returning();
-  return row.id;
-}
+const addRole = (projectId: string, fr: string, en: string, position = 0) =>
+  insertRole(t.database.db, projectId, fr, en, position);
 
 const url = (projectId: string, rest = '') => `/api/projects/${projectId}/participants${rest}`;
 

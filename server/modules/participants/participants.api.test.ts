@@ -12,6 +12,7 @@ import {
   projects,
   roles,
 } from '../../db/schema';
+import { companyOf as companyOfProject, insertRole } from './fixtures';
 
 let projectA: { id: string };
 let projectB: { id: string };
@@ -23,20 +24,11 @@ let roleJordan: string;
 let groupA: string;
 let groupB: string;
 
-async function companyOf(projectId: string) {
-  const [row] = await t.database.db.select().from(projects).where(eq(projects.id, projectId));
-  return row.companyId;
-}
+const companyOf = (projectId: string) => companyOfProject(t.database.db, projectId);
 
 // Roles and groups are written straight into the tables: their own screens are built beside this module.
-async function addRole(projectId: string, fr: string, en: string, position = 0) {
-  const companyId = await companyOf(projectId);
-  const [row] = await t.database.db
-    .insert(roles)
-    .values({ companyId, projectId, nameFr: fr, nameEn: en, position })
-    .returning();
-  return row.id;
-}
+const addRole = (projectId: string, fr: string, en: string, position = 0) =>
+  insertRole(t.database.db, projectId, fr, en, position);
 
 async function addGroup(projectId: string, fr: string, en: string) {
   const companyId = await companyOf(projectId);
