@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uploadedFile } from './files';
 import { defineEndpoint, uuidParam } from './http';
-import { IMPORT_ACTIONS, importQuery, participantImport } from './participant-import';
+import { IMPORT_ACTIONS, importQuery, spreadsheetImport } from './spreadsheet-import';
 
 /**
  * V1: import of activities from a spreadsheet (.xlsx) or a CSV file, on the participant import's engine: the same
@@ -23,7 +23,7 @@ export const activityImportRow = z.object({
 });
 export type ActivityImportRow = z.input<typeof activityImportRow>;
 
-export const activityImport = participantImport.extend({ rows: z.array(activityImportRow) });
+export const activityImport = spreadsheetImport.extend({ rows: z.array(activityImportRow) });
 export type ActivityImport = z.input<typeof activityImport>;
 
 const projectParams = z.object({ projectId: uuidParam });

@@ -1,22 +1,17 @@
 import { z } from 'zod';
 import { uploadedFile } from './files';
-import { defineEndpoint, timestamp, uuidParam } from './http';
+import { defineEndpoint, uuidParam } from './http';
+import { IMPORT_ACTIONS, importQuery, importSettings, spreadsheetImport } from './spreadsheet-import';
 
 /**
  * U3: import of participants from a spreadsheet (.xlsx) or a CSV file. The upload answers an import id, the detected
  * columns and an automatic mapping; the mapping may be adjusted; a dry run tells row by row what saving would do;
  * saving is all-or-nothing and idempotent (a second save, or the same file again, creates nothing new).
+ * The engine's shapes (status, mapping, summary, limits) are in spreadsheet-import.ts.
  */
 
-/** An upload larger than this is refused (bytes). */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-/** Rows of the dry run answered per page. */
-export const IMPORT_PAGE_SIZE = 100;
-/** The web app asks for the progress this often while the import works (§4). */
-export const IMPORT_POLL_MS = 200;
-/** What the file input offers; the server decides by the content. */
-export const IMPORT_ACCEPT =
-  '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** server/app.ts reads the upload limit here; it is the engine's (spreadsheet-import.ts). */
+export { IMPORT_MAX_BYTES } from './spreadsheet-import';
 
 /** The standard targets a column may feed; an organiser's own field is `profile.<fieldId>`. */
 export const IMPORT_TARGETS = [
@@ -36,10 +31,6 @@ export type ImportTarget = (typeof IMPORT_TARGETS)[number];
 /** A standard target or `profile.<fieldId>`; checked by the server against the project's fields. */
 const target = z.string().max(60);
 
-export const IMPORT_STATUSES = ['uploaded', 'analysing', 'ready', 'saving', 'done', 'failed'] as const;
-export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'skip'] as const;
-export type ImportAction = (typeof IMPORT_ACTIONS)[number];
-
 export const importRow = z.object({
   /** The line of the file (the header is line 1). */
   line: z.number().int(),
@@ -54,54 +45,12 @@ export const importRow = z.object({
 });
 export type ImportRow = z.input<typeof importRow>;
 
-export const importSummary = z.object({
-  create: z.number().int(),
-  update: z.number().int(),
-  unchanged: z.number().int(),
-  skip: z.number().int(),
-});
-
-const localizedName = z.object({ fr: z.string(), en: z.string() });
-
-export const participantImport = z.object({
-  id: z.uuid(),
-  fileName: z.string(),
-  status: z.enum(IMPORT_STATUSES),
-  progress: z.number().int().min(0).max(100),
-  /** The header row of the file, as written. */
-  columns: z.array(z.string()),
-  /** What each column feeds (same order as `columns`); null: the column is ignored. */
-  mapping: z.array(z.string().nullable()),
-  /**
-   * What a column may feed: the standard targets, the project's active own fields and its questions
-   * (`question.<id>`, `group: 'questionnaire'`, archived ones too: their cells are reported, not written).
-   */
-  targets: z.array(
-    z.object({ key: z.string(), label: localizedName, group: z.enum(['questionnaire']).optional() }),
-  ),
-  summary: importSummary,
-  rows: z.array(importRow),
-  page: z.number().int(),
-  total: z.number().int(),
-  /** Why the import failed (translated), when it did. */
-  error: z.string().nullable(),
-  sendInscription: z.boolean(),
-  updatedAt: timestamp,
-});
+export const participantImport = spreadsheetImport.extend({ rows: z.array(importRow) });
 export type ParticipantImport = z.input<typeof participantImport>;
 
 const projectParams = z.object({ projectId: uuidParam });
 const importParams = z.object({ projectId: uuidParam, importId: uuidParam });
 const tag = 'participants';
-
-export const importQuery = z.object({
-  page: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(100_000).default(1),
-  /** Only the rows that will not be saved as they are (skipped ones, and those with warnings). */
-  problems: z
-    .enum(['true', 'false'], { error: 'validation.invalid' })
-    .transform((v) => v === 'true')
-    .optional(),
-});
 
 export const uploadParticipantImport = defineEndpoint({
   method: 'POST',
@@ -167,12 +116,6 @@ export const downloadParticipantImportErrors = defineEndpoint({
   summary: 'U3 the error report of the dry run (CSV)',
   params: importParams,
   response: z.any().meta({ type: 'string', format: 'binary' }),
-});
-
-/** What the import page tells the organiser of the server's settings: how long an import's data is kept. */
-export const importSettings = z.object({
-  /** An import's file, dry run and rows are deleted this many days after its last step (IMPORT_RETENTION_DAYS). */
-  retentionDays: z.number().int(),
 });
 
 export const getParticipantImportSettings = defineEndpoint({

@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 await build({
   entryPoints: [
     'server/main.ts',
-    'server/modules/participant-import/sheet-worker.ts',
+    'server/modules/spreadsheet-import/sheet-worker.ts',
     'server/matching/solve-worker.ts',
     'server/matching/scores/scores-worker.ts',
   ],

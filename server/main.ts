@@ -9,9 +9,9 @@ import { b2bJobs } from './modules/b2b/generation';
 import { fileJobs } from './modules/files/jobs';
 import { mailJobs } from './modules/mail/jobs';
 import { pairingJobs, recoverGenerations } from './modules/pairings/generation';
-import { participantImportJobs } from './modules/participant-import/jobs';
 import { questionJobs, recoverScores } from './modules/questions/score-runs';
 import { sessionJobs } from './modules/session/jobs';
+import { spreadsheetImportJobs } from './modules/spreadsheet-import/jobs';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
 const startedAt = performance.now();
@@ -39,7 +39,7 @@ if (config.jobs) {
       ...sessionJobs(depsRef),
       ...fileJobs(depsRef),
       ...mailJobs(depsRef),
-      ...participantImportJobs(depsRef),
+      ...spreadsheetImportJobs(depsRef),
       ...activityVideoJobs(depsRef),
       ...pairingJobs(depsRef),
       ...questionJobs(depsRef),

@@ -2,7 +2,7 @@
  * Where a matching worker thread's module is. Built, every worker is a file beside the bundle (`dist/server/`, see
  * scripts/build-server.mjs). From the sources (tests, benches, `npm run pairing`, dev) it is the TypeScript file:
  * a module of two lines registers tsx in the worker, then imports it (tsx given with `--import` to a worker does not
- * apply to its first module on Node 20) — the pattern of participant-import/sheet-reader.ts.
+ * apply to its first module on Node 20) — the pattern of spreadsheet-import/sheet-reader.ts.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';

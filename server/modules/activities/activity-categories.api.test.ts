@@ -1,29 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymous,
-  buildActivity,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { anonymous, buildActivity, buildProject } from '../../../tests/support/test-app';
 
-let t: TestApp;
-/** Camille, of the demo company (French). */
-let camille: ApiClient;
-/** Jordan, of the second company (English). */
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 const fieldsOf = (body: { fields?: { field: string }[] }) => (body.fields ?? []).map((f) => f.field);
 

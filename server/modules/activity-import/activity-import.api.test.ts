@@ -1,33 +1,13 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
 import { multibyteRows, workbookOf } from '../../../tests/support/multibyte';
-import { activityImportsOf, importSteps, importsOf } from '../../../tests/support/participant-import';
-import {
-  type ApiClient,
-  buildActivity,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { activityImportsOf, importSteps, importsOf } from '../../../tests/support/spreadsheet-import';
+import { type ApiClient, buildActivity, buildProject } from '../../../tests/support/test-app';
 import { activities } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 
-let t: TestApp;
-/** Camille, of the demo company (French). */
-let camille: ApiClient;
-/** Jordan, of the second company (English). */
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 const base = activityImportsOf;
 const { upload, dryRun, saveImport } = importSteps(() => t.app, base);

@@ -1,19 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type ActivityValues, activityInput } from '../../../contracts/activities';
 import { encodeMessage } from '../../../contracts/http';
-import type { ImportAction } from '../../../contracts/participant-import';
+import type { ImportAction } from '../../../contracts/spreadsheet-import';
 import { stripTags } from '../../../contracts/texts';
 import type { Executor } from '../../db/client';
 import { activities } from '../../db/schema';
 import { offsetAt, resolveLocalTime } from '../activities/local-time';
 import { listCategories } from '../activities/repository';
-import { artefactReasons } from '../participant-import/artefacts';
-import { nameLookup } from '../participant-import/headers';
-import type { CheckedRows } from '../participant-import/kind';
-import { lineOf } from '../participant-import/read';
-import { cached, hash } from '../participant-import/row-checks';
-import type { ImportState, StoredReason, StoredRow } from '../participant-import/state';
 import { findProject } from '../projects/repository';
+import { artefactReasons } from '../spreadsheet-import/artefacts';
+import { cached, hash } from '../spreadsheet-import/cell-cache';
+import { nameLookup } from '../spreadsheet-import/headers';
+import type { CheckedRows } from '../spreadsheet-import/kind';
+import { lineOf } from '../spreadsheet-import/read';
+import type { ImportState, StoredReason, StoredRow } from '../spreadsheet-import/state';
 import { readDuration, readHybridType, readMaxMembers, readStart, readType, readYesNo } from './values';
 
 /**

@@ -1,4 +1,4 @@
-import { normaliseHeader } from '../participant-import/headers';
+import { normaliseHeader } from '../spreadsheet-import/headers';
 
 /**
  * V1 import: the columns of an activity file and the French and English words their headers may be written with

@@ -1,5 +1,5 @@
 import { AppError } from '../../http/errors';
-import type { ImportKind } from '../participant-import/kind';
+import type { ImportKind } from '../spreadsheet-import/kind';
 import {
   type ActivityCheckContext,
   checkBatch,
@@ -13,7 +13,7 @@ import { activityTemplate } from './template';
 import { writeActivities } from './write';
 
 /**
- * V1: the activity import, the engine's second kind (server/modules/participant-import): its columns, the checks of a
+ * V1: the activity import, the engine's second kind (server/modules/spreadsheet-import): its columns, the checks of a
  * row (checks.ts) and the writing of a batch (write.ts). Everything else is the engine's.
  */
 export const activityKind: ImportKind<ActivityCheckContext, ValidActivityRow, ValidActivityRow> = {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readSheet } from '../participant-import/read';
+import { readSheet } from '../spreadsheet-import/read';
 import { readDuration, readStart } from './values';
 
 async function collect(bytes: Uint8Array) {

@@ -10,13 +10,13 @@ import {
 } from '../../../contracts/activity-import';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
-import { errorReport, template } from '../participant-import/downloads';
-import { getImport } from '../participant-import/present';
-import { save, startDryRun } from '../participant-import/runs';
-import { setMapping, upload } from '../participant-import/upload';
+import { errorReport, template } from '../spreadsheet-import/downloads';
+import { getImport } from '../spreadsheet-import/present';
+import { save, startDryRun } from '../spreadsheet-import/runs';
+import { setMapping, upload } from '../spreadsheet-import/upload';
 
 /**
- * V1: the activity import's routes, on the import engine (server/modules/participant-import) with the kind
+ * V1: the activity import's routes, on the import engine (server/modules/spreadsheet-import) with the kind
  * 'activities'. The retention setting the page shows is the participant import's (`…/participant-imports/settings`):
  * one setting for every kind.
  */

@@ -5,7 +5,7 @@ import {
   type HybridType,
 } from '../../../contracts/activity-list';
 import { translator } from '../../i18n';
-import { normaliseHeader } from '../participant-import/headers';
+import { normaliseHeader } from '../spreadsheet-import/headers';
 
 /**
  * How the cells of an activity file are read: words in French or English for a type, a hybrid type or a yes/no, a

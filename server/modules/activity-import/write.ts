@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { activities } from '../../db/schema';
-import type { ImportState } from '../participant-import/state';
+import type { ImportState } from '../spreadsheet-import/state';
 import type { ActivityRowFields, ValidActivityRow } from './checks';
 
 /**

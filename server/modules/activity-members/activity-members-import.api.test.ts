@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
 import {
   csvOf,
   encodeWindows1252,
@@ -12,25 +13,10 @@ import {
   type ApiClient,
   buildActivity,
   buildProject,
-  createTestApp,
   insertParticipants,
-  signIn,
-  type TestApp,
 } from '../../../tests/support/test-app';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 
-let t: TestApp;
-let camille: ApiClient;
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 /** Participants of a project known by these e-mails, inserted directly. */
 const addParticipants = (projectId: string, emails: string[]) =>

@@ -2,9 +2,10 @@ import { MEMBER_IMPORT_MAX_BYTES, MEMBER_IMPORT_MAX_EMAILS } from '../../../cont
 import type { UploadedFile } from '../../../contracts/files';
 import { emailAddress } from '../../../contracts/http';
 import { AppError } from '../../http/errors';
-import { HEADER_SYNONYMS, normaliseHeader } from '../participant-import/headers';
-import { detectKind } from '../participant-import/read';
-import { readSheetRows } from '../participant-import/sheet-reader';
+import { HEADER_SYNONYMS } from '../participant-import/headers';
+import { normaliseHeader } from '../spreadsheet-import/headers';
+import { detectKind } from '../spreadsheet-import/read';
+import { readSheetRows } from '../spreadsheet-import/sheet-reader';
 
 /** The headings that name the column of e-mails (the participant import's words: courriel, e-mail, email…). */
 const EMAIL_HEADINGS = new Set(HEADER_SYNONYMS.email);

@@ -4,6 +4,7 @@ import type { Language, ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
 import { activities, activityMembers, participants, personSearchText, persons, roles } from '../../db/schema';
+import { type CandidateRow, candidateColumns } from '../participants/repository';
 
 /** The company, project and activity every statement of this module is scoped by. */
 export interface Scope {
@@ -12,25 +13,7 @@ export interface Scope {
   activityId: string;
 }
 
-const candidateColumns = {
-  participantId: participants.id,
-  firstName: persons.firstName,
-  lastName: persons.lastName,
-  email: persons.email,
-  organisation: persons.organisation,
-  roleFr: roles.nameFr,
-  roleEn: roles.nameEn,
-};
-
-export type CandidateRow = {
-  participantId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  organisation: string | null;
-  roleFr: string;
-  roleEn: string;
-};
+export type { CandidateRow };
 export type MemberRow = CandidateRow & { status: string };
 
 /**

@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymous,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { anonymous, buildProject } from '../../../tests/support/test-app';
 import {
   api,
   buildCategory,
@@ -22,20 +15,7 @@ import {
   tableUrl,
 } from './fixtures';
 
-let t: TestApp;
-/** Camille, of the demo company (French). */
-let camille: ApiClient;
-/** Jordan, of the second company (English). */
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 describe('tables of a category (J7)', () => {
   it('are added, listed by number, edited and deleted; numbers are unique in the category', async () => {

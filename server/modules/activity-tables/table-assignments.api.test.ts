@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, createTestApp, signIn, type TestApp } from '../../../tests/support/test-app';
-import { DEMO_ORGANISER } from '../../seed/demo';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
 import { countsUrl, list, ok, peopleUrl, setUp, type Table, tablesUrl, tableUrl } from './fixtures';
 
-let t: TestApp;
-/** Camille, of the demo company (French). */
-let camille: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { camille } = withTestApp({ users: ['camille'] });
 
 describe('assignments (J7)', () => {
   it('assign, list per table, move between tables, unassign; the unassigned list is searched and paged', async () => {

@@ -1,50 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeWhereby, startFakeWhereby } from '../../../tests/support/fake-whereby';
-import {
-  type ApiClient,
-  anonymous,
-  buildActivity,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withFakeWhereby, withJobQueue, withTestApp } from '../../../tests/support/api-fixture';
+import { type ApiClient, anonymous, buildActivity, buildProject } from '../../../tests/support/test-app';
 import { activities } from '../../db/schema';
-import { type Jobs, noJobs, startJobs } from '../../jobs/queue';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { noJobs } from '../../jobs/queue';
 import { activityVideoJobs, runVideoRoomJob, VIDEO_ROOM_ATTEMPTS } from './room-job';
 
-let t: TestApp;
-let whereby: FakeWhereby;
-let jobs: Jobs | undefined;
-let camille: ApiClient;
-let jordan: ApiClient;
 let projectId: string;
 
-const startQueue = async (work = true) => {
-  jobs = await startJobs(
-    t.database,
-    activityVideoJobs(() => t.deps),
-    t.app.log,
-    { databaseUrl: t.databaseUrl, work },
-  );
-  t.deps.jobs = jobs;
-};
-
+const { whereby, env } = withFakeWhereby();
+const { t, camille, jordan } = withTestApp({ env });
+// The real queue on this file's database: PGlite through the adapter, PostgreSQL through its own pool.
+const queue = withJobQueue(t, activityVideoJobs);
 beforeAll(async () => {
-  whereby = await startFakeWhereby();
-  t = await createTestApp({ env: { WHEREBY_API_KEY: whereby.apiKey, WHEREBY_API_URL: whereby.url } });
-  // The real queue on this file's database: PGlite through the adapter, PostgreSQL through its own pool.
-  await startQueue();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
   projectId = (await buildProject(camille)).id;
-});
-afterAll(async () => {
-  await jobs?.stop();
-  await t?.close();
-  await whereby?.close();
 });
 beforeEach(() => {
   whereby.reset();
@@ -243,16 +212,16 @@ describe('video room (V6) through Whereby', () => {
 
   it('survives a restart: a room queued by a process that stopped is made by the next one, once', async () => {
     const activity = await buildActivity(camille, projectId);
-    await jobs?.stop();
+    await queue.stop();
     // A process that queues but does not work (it stops before the job runs).
-    await startQueue(false);
+    await queue.start(false);
     expect((await camille.post(roomUrl(activity.id), { replace: false })).body.status).toBe('pending');
-    await jobs?.stop();
+    await queue.stop();
     t.deps.jobs = noJobs;
     expect((await camille.get(roomUrl(activity.id))).body.status).toBe('pending');
     expect(whereby.requests).toEqual([]);
 
-    await startQueue(true);
+    await queue.start(true);
     const room = await settled(camille, activity.id);
     expect(room.status).toBe('ready');
     expect(creations()).toHaveLength(1);

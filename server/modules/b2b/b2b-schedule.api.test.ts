@@ -1,38 +1,19 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  buildActivity,
-  buildProject,
-  createTestApp,
-  insertParticipants,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { buildActivity, buildProject, insertParticipants } from '../../../tests/support/test-app';
 import {
   activityHosts,
   meetingGenerations,
-  meetings,
   participantAnswers,
   questionChoices,
   questions,
 } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { type MeetingRow, placeMeetings } from './fixtures';
 
-let t: TestApp;
-let camille: ApiClient;
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 const companyId = () => camille.user.company.id as string;
 
@@ -58,29 +39,8 @@ async function setUp(overrides: Record<string, unknown> = {}) {
   return { project, ids, url, session: session.body };
 }
 
-async function place(
-  project: { id: string },
-  session: { id: string; startsAt: string },
-  rows: { a: string; b: string; slot: number; table: number }[],
-) {
-  const start = new Date(session.startsAt).getTime();
-  const inserted = await t.deps.db
-    .insert(meetings)
-    .values(
-      rows.map((r) => ({
-        companyId: companyId(),
-        projectId: project.id,
-        sessionId: session.id,
-        participantA: r.a,
-        participantB: r.b,
-        slot: r.slot,
-        tableNumber: r.table,
-        startsAt: new Date(start + r.slot * 20 * 60_000),
-        endsAt: new Date(start + r.slot * 20 * 60_000 + 15 * 60_000),
-      })),
-    )
-    .returning({ id: meetings.id });
-  return inserted.map((r) => r.id);
+async function place(project: { id: string }, session: { id: string; startsAt: string }, rows: MeetingRow[]) {
+  return placeMeetings(t.deps.db, companyId(), project.id, session, rows);
 }
 
 async function settled(url: string) {

@@ -1,31 +1,18 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
 import {
   type ApiClient,
   buildActivity,
   buildProject,
-  createTestApp,
   insertParticipants,
-  signIn,
-  type TestApp,
 } from '../../../tests/support/test-app';
-import { activityMembers, meetings } from '../../db/schema';
+import { activityMembers } from '../../db/schema';
 import { DEMO_B2B_REQUESTS, DEMO_B2B_SESSION } from '../../seed/b2b';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 import { findFirstDemoProject } from '../../seed/groups';
+import { type MeetingRow, placeMeetings } from './fixtures';
 
-let t: TestApp;
-let camille: ApiClient;
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 const sessionBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Après-midi B2B',
@@ -339,30 +326,9 @@ describe('B2B availability, pre-flight and caps', () => {
   });
 });
 
-async function insertMeetings(
-  project: { id: string },
-  url: string,
-  rows: { a: string; b: string; slot: number; table: number }[],
-) {
+async function insertMeetings(project: { id: string }, url: string, rows: MeetingRow[]) {
   const session = (await camille.get(url)).body;
-  const start = new Date(session.startsAt).getTime();
-  const inserted = await t.deps.db
-    .insert(meetings)
-    .values(
-      rows.map((r) => ({
-        companyId: camille.user.company.id,
-        projectId: project.id,
-        sessionId: session.id,
-        participantA: r.a,
-        participantB: r.b,
-        slot: r.slot,
-        tableNumber: r.table,
-        startsAt: new Date(start + r.slot * 20 * 60_000),
-        endsAt: new Date(start + r.slot * 20 * 60_000 + 15 * 60_000),
-      })),
-    )
-    .returning({ id: meetings.id });
-  return inserted.map((r) => r.id);
+  return placeMeetings(t.deps.db, camille.user.company.id, project.id, session, rows);
 }
 
 describe('the demo', () => {

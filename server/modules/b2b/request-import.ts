@@ -5,11 +5,11 @@ import { decodeMessage, emailAddress, encodeMessage, type Language } from '../..
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { translator } from '../../i18n';
-import { artefactReasons } from '../participant-import/artefacts';
-import { normaliseHeader } from '../participant-import/headers';
-import { detectKind, lineOf } from '../participant-import/read';
-import { readSheetRows } from '../participant-import/sheet-reader';
 import type { AuthContext } from '../session/auth-context';
+import { artefactReasons } from '../spreadsheet-import/artefacts';
+import { normaliseHeader } from '../spreadsheet-import/headers';
+import { detectKind, lineOf } from '../spreadsheet-import/read';
+import { readSheetRows } from '../spreadsheet-import/sheet-reader';
 import * as repo from './repository';
 import * as requests from './request-repository';
 import { inSession } from './request-service';

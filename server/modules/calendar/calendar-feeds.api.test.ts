@@ -1,36 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
 import {
   type ApiClient,
   type ApiResponse,
   anonymous,
   buildActivity,
   buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
 } from '../../../tests/support/test-app';
 import { activityHosts, activityMembers, projects, roles } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 import { FEED_READS_PER_MINUTE } from './routes';
 
-let t: TestApp;
-/** Camille, of the demo company (French). */
-let camille: ApiClient;
-/** Jordan, of the second company (English). */
-let jordan: ApiClient;
 let visitor: ApiClient;
 
+const { t, camille, jordan } = withTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
   visitor = await anonymous(t.app);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 interface ParsedEvent {

@@ -1,18 +1,11 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as companyEndpoints from '../../../contracts/companies';
 import type { Endpoint } from '../../../contracts/http';
-import {
-  type ApiClient,
-  anonymous,
-  buildCompany,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { anonymous, buildCompany, buildProject, signIn } from '../../../tests/support/test-app';
 import { projects, users } from '../../db/schema';
-import { DEMO_ORGANISER, DEMO_PASSWORD, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../seed/demo';
+import { DEMO_ORGANISER, DEMO_PASSWORD, SECOND_COMPANY_USER } from '../../seed/demo';
 import { hashPassword } from '../users/passwords';
 import { insertUser } from '../users/repository';
 
@@ -24,20 +17,14 @@ type Company = {
   userCount: number;
 };
 
-let t: TestApp;
-let superAdmin: ApiClient;
 let demo: Company;
 let boreal: Company;
 
+const { t, superAdmin } = withTestApp({ users: ['superAdmin'] });
 beforeAll(async () => {
-  t = await createTestApp();
-  superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
   const list = await superAdmin.get('/api/companies?status=all&pageSize=100');
   demo = list.body.items.find((c: Company) => c.name === 'Événements Maillage (démo)');
   boreal = list.body.items.find((c: Company) => c.name === 'Congrès Boréal');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function listNames(query: string): Promise<string[]> {

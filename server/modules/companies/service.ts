@@ -2,8 +2,8 @@ import type { CompanyValues } from '../../../contracts/companies';
 import type { ListParams } from '../../../contracts/http';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { dropCompanyImports } from '../participant-import/repository';
 import type { AuthContext } from '../session/auth-context';
+import { dropCompanyImports } from '../spreadsheet-import/repository';
 import * as repo from './repository';
 
 async function assertNameFree(deps: Deps, name: string, exceptId?: string) {

@@ -1,34 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymous,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
-import { DEMO_ORGANISER, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../seed/demo';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { type ApiClient, anonymous, buildProject, signIn } from '../../../tests/support/test-app';
+import { DEMO_SUPER_ADMIN } from '../../seed/demo';
 
-let t: TestApp;
-/** Camille, organiser of the demo company, who works in French. */
-let camille: ApiClient;
-/** Jordan, of the second company, who works in English. */
-let jordan: ApiClient;
 let camilleProjectId: string;
 let jordanProjectId: string;
 
+const { t, camille, jordan } = withTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
   camilleProjectId = (await camille.get('/api/projects?pageSize=25')).body.items[0].id;
   jordanProjectId = (await buildProject(jordan)).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 // ---------- pictures made for the tests ----------

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
 import { companies, files, projects } from '../../db/schema';
 import { fileJobs } from './jobs';
 import { purgeUnreferencedImages } from './service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t } = withTestApp({ users: [] });
 
 const DAY = 86_400_000;
 

@@ -1,32 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymous,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { type ApiClient, anonymous, buildProject } from '../../../tests/support/test-app';
 import { participants, persons, projects, roles } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 
 type Group = { id: string; categoryId: string; name: { fr: string; en: string }; memberCount: number };
 type Category = { id: string; name: { fr: string; en: string }; groups: Group[] };
 
-let t: TestApp;
-let organiser: ApiClient;
-let boreal: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  organiser = await signIn(t.app, DEMO_ORGANISER);
-  boreal = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille: organiser, jordan: boreal } = withTestApp();
 
 const base = (projectId: string) => `/api/projects/${projectId}`;
 const name = (fr: string, en = `${fr} (en)`) => ({ fr, en });

@@ -1,31 +1,18 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HELP_SCREENS } from '../../../contracts/help';
-import {
-  type ApiClient,
-  anonymous,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { anonymous, signIn } from '../../../tests/support/test-app';
 import { helpTexts, texts } from '../../db/schema';
-import { DEMO_ORGANISER, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../seed/demo';
+import { DEMO_SUPER_ADMIN } from '../../seed/demo';
 import { DEMO_HELP } from '../../seed/help';
 
-let t: TestApp;
-let superAdmin: ApiClient;
-let organiser: ApiClient;
-let outsider: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
-  organiser = await signIn(t.app, DEMO_ORGANISER);
-  outsider = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const {
+  t,
+  superAdmin,
+  camille: organiser,
+  jordan: outsider,
+} = withTestApp({ users: ['superAdmin', 'camille', 'jordan'] });
 
 const edition = (screen: string) => ({
   screen,

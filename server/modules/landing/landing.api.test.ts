@@ -1,28 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymous,
-  buildActivity,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { type ApiClient, anonymous, buildActivity, buildProject } from '../../../tests/support/test-app';
 
-let t: TestApp;
-let camille: ApiClient;
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 const url = (projectId: string) => `/api/projects/${projectId}/landing-activities`;
 const selectedOf = async (client: ApiClient, projectId: string) =>

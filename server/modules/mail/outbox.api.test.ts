@@ -1,36 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymous,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { anonymous } from '../../../tests/support/test-app';
 import { companies, mailMessages } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 import { deliverQueuedMail } from './delivery';
 import { deliverSoon, type OutgoingMail, queueMail } from './outbox';
 import { renderInscriptionMail } from './templates';
 
 // The embedded default: no SMTP server. Messages are kept in the app, readable, never pretended sent.
-let t: TestApp;
-let organiser: ApiClient;
-let boreal: ApiClient;
 let demoId: string;
 let borealId: string;
 
+const { t, camille: organiser, jordan: boreal } = withTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  organiser = await signIn(t.app, DEMO_ORGANISER);
-  boreal = await signIn(t.app, SECOND_COMPANY_USER);
   const rows = await t.deps.db.select({ id: companies.id, isDemo: companies.isDemo }).from(companies);
   demoId = rows.find((r) => r.isDemo)?.id ?? '';
   borealId = rows.find((r) => !r.isDemo)?.id ?? '';
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 function message(overrides: Partial<OutgoingMail> = {}): OutgoingMail {

@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymous,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { type ApiClient, anonymous, signIn } from '../../../tests/support/test-app';
 import { files } from '../../db/schema';
-import { DEMO_ORGANISER, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../seed/demo';
+import { DEMO_SUPER_ADMIN } from '../../seed/demo';
 
-let t: TestApp;
-let organiser: ApiClient;
-let boreal: ApiClient;
 let demoId: string;
 let borealId: string;
 
@@ -59,15 +51,10 @@ async function uploadedLogo(client: ApiClient) {
 const servedStatus = async (fileId: string) =>
   (await t.app.inject({ method: 'GET', url: `/files/${fileId}` })).statusCode;
 
+const { t, camille: organiser, jordan: boreal } = withTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  organiser = await signIn(t.app, DEMO_ORGANISER);
-  boreal = await signIn(t.app, SECOND_COMPANY_USER);
   demoId = organiser.user.company.id;
   borealId = boreal.user.company.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('organisation (A2)', () => {

@@ -1,35 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeWhereby, startFakeWhereby } from '../../../tests/support/fake-whereby';
-import { type ApiClient, createTestApp, signIn, type TestApp } from '../../../tests/support/test-app';
-import { type Jobs, startJobs } from '../../jobs/queue';
-import { DEMO_ORGANISER } from '../../seed/demo';
+import { describe, expect, it } from 'vitest';
+import { withFakeWhereby, withJobQueue, withTestApp } from '../../../tests/support/api-fixture';
 import { activityVideoJobs } from '../activity-video/room-job';
 import { api, ok } from '../pairings/fixtures';
 import { seatedPairing } from '../pairings/seat-fixtures';
 
-let t: TestApp;
-let whereby: FakeWhereby;
-let jobs: Jobs | undefined;
-let camille: ApiClient;
-
-beforeAll(async () => {
-  whereby = await startFakeWhereby();
-  t = await createTestApp({ env: { WHEREBY_API_KEY: whereby.apiKey, WHEREBY_API_URL: whereby.url } });
-  // The real queue on this file's database, as the video room tests run it.
-  jobs = await startJobs(
-    t.database,
-    activityVideoJobs(() => t.deps),
-    t.app.log,
-    { databaseUrl: t.databaseUrl, work: true },
-  );
-  t.deps.jobs = jobs;
-  camille = await signIn(t.app, DEMO_ORGANISER);
-});
-afterAll(async () => {
-  await jobs?.stop();
-  await t?.close();
-  await whereby?.close();
-});
+const { whereby, env } = withFakeWhereby();
+const { t, camille } = withTestApp({ env, users: ['camille'] });
+// The real queue on this file's database, as the video room tests run it.
+withJobQueue(t, activityVideoJobs);
 
 type Room = { status: string; roomUrl: string | null };
 

@@ -1,32 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  buildActivity,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { buildActivity } from '../../../tests/support/test-app';
 import { participants, persons } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 import { api, ok } from '../pairings/fixtures';
 import { seatedPairing } from '../pairings/seat-fixtures';
 import { body, LAYOUT } from './meeting-fixtures';
 
-let t: TestApp;
-let camille: ApiClient;
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 describe('where the meetings show, and the seats’ calendar conflicts', () => {
   it('shows the meetings in the calendar view, a seated person’s agenda and their iCalendar feed', async () => {

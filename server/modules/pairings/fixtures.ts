@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { type ApiClient, buildProject, insertParticipants } from '../../../tests/support/test-app';
+import { afterAll, beforeEach, expect } from 'vitest';
+import { withJobQueue } from '../../../tests/support/api-fixture';
+import {
+  type ApiClient,
+  buildProject,
+  insertParticipants,
+  type TestApp,
+} from '../../../tests/support/test-app';
 import { participantAnswers, projects, questionChoices, questions } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { SolveOptions, TablesInstance, TablesResult } from '../../matching/instance';
-import type { Solve } from './generation';
+import type { MatchingInstance, SolveOptions, TablesInstance, TablesResult } from '../../matching/instance';
+import { solveInWorker } from '../../matching/run';
+import { pairingJobs, type Solve } from './generation';
 
 /** What the pairing API tests share: addresses, a project with a meeting category, tables, people, a question. */
 
@@ -159,6 +166,34 @@ export function heldSolver() {
       startedPromise = new Promise<void>((resolve) => {
         started = resolve;
       });
+    },
+  };
+}
+
+/**
+ * The generation queue of a test file on its app, solving with the held solver (or with the real one after
+ * `useRealSolver()`, until the next test): started after the app, the held solver released and reset before each test
+ * and at the end, the queue stopped before the app closes.
+ */
+export function withHeldGeneration(t: TestApp) {
+  const held = heldSolver();
+  let useReal = false;
+  const solve = (instance: MatchingInstance, options: SolveOptions) =>
+    useReal ? solveInWorker(instance, options) : held.solve(instance, options);
+  const queue = withJobQueue(t, (deps) => pairingJobs(deps, { solve }));
+  afterAll(() => held.release());
+  beforeEach(() => {
+    held.release();
+    held.reset();
+    held.calls.length = 0;
+    useReal = false;
+  });
+  return {
+    held,
+    queue,
+    solve,
+    useRealSolver: () => {
+      useReal = true;
     },
   };
 }

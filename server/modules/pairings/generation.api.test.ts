@@ -1,61 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClient, createTestApp, signIn, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import type { ApiClient } from '../../../tests/support/test-app';
 import { pairingGenerations, pairingSeats, questions } from '../../db/schema';
-import { type Jobs, noJobs, startJobs } from '../../jobs/queue';
-import type { MatchingInstance, SolveOptions, TablesInstance } from '../../matching/instance';
-import { solveInWorker } from '../../matching/run';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { noJobs } from '../../jobs/queue';
+import type { TablesInstance } from '../../matching/instance';
 import {
-  heldSolver,
   insertQuestion,
   ok,
   pairingBody,
   pairingsUrl,
   pairingUrl,
   setUpProject,
+  withHeldGeneration,
 } from './fixtures';
-import { GENERATION_JOB, pairingJobs, recoverGenerations } from './generation';
+import { GENERATION_JOB, recoverGenerations } from './generation';
 
-let t: TestApp;
-let jobs: Jobs | undefined;
-let camille: ApiClient;
-let jordan: ApiClient;
-const held = heldSolver();
-let useReal = false;
-const solve = (instance: MatchingInstance, options: SolveOptions) =>
-  useReal ? solveInWorker(instance, options) : held.solve(instance, options);
-
-const startQueue = async (work = true) => {
-  jobs = await startJobs(
-    t.database,
-    pairingJobs(() => t.deps, { solve }),
-    t.app.log,
-    {
-      databaseUrl: t.databaseUrl,
-      work,
-    },
-  );
-  t.deps.jobs = jobs;
-};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await startQueue();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  held.release();
-  await jobs?.stop();
-  await t?.close();
-});
-beforeEach(() => {
-  held.release();
-  held.reset();
-  held.calls.length = 0;
-  useReal = false;
-});
+const { t, camille, jordan } = withTestApp();
+const { held, queue, solve, useRealSolver } = withHeldGeneration(t);
 
 type Generation = { id: string; status: string; progress: number; best: number | null; error: string | null };
 type Seats = {
@@ -238,9 +200,9 @@ describe('generation (M3)', () => {
 
   it('survives a restart: a running generation whose job vanished is queued again and starts from 0', async () => {
     const { url, pairingId } = await pairingOf(camille);
-    await jobs?.stop();
+    await queue.stop();
     // A process that queues but does not work, then stops.
-    await startQueue(false);
+    await queue.start(false);
     const started = ok<Generation>(await camille.post(`${url}/generation`));
     const [row] = await t.database.db
       .select()
@@ -251,14 +213,14 @@ describe('generation (M3)', () => {
       .update(pairingGenerations)
       .set({ status: 'running', progress: 37, best: 9 })
       .where(eq(pairingGenerations.id, started.id));
-    await jobs?.boss?.deleteJob(GENERATION_JOB, row.runId);
-    await jobs?.stop();
+    await queue.jobs?.boss?.deleteJob(GENERATION_JOB, row.runId);
+    await queue.stop();
     t.deps.jobs = noJobs;
     expect(ok<{ generation: Generation }>(await camille.get(url)).generation).toMatchObject({
       status: 'running',
       progress: 37,
     });
-    await startQueue(true);
+    await queue.start(true);
     expect(await recoverGenerations(t.deps, solve)).toBe(1);
     const [requeued] = await t.database.db
       .select()
@@ -297,7 +259,7 @@ describe('generation (M3)', () => {
   });
 
   it('with the real solver: every participant seated once per round', async () => {
-    useReal = true;
+    useRealSolver();
     const { url } = await pairingOf(camille, { people: 8, tables: 2 });
     ok(await camille.post(`${url}/generation`));
     expect(await settled(camille, url)).toMatchObject({ status: 'done' });
@@ -323,7 +285,7 @@ describe('generation (M3)', () => {
   });
 
   it('with the real solver: a « rencontre » rule seats its pairs together', async () => {
-    useReal = true;
+    useRealSolver();
     // 8 people on 4 tables (2 a table), 2 rounds: a and c meet b and d, one each round.
     const { url, participants } = await pairingOf(camille, { people: 8, tables: 4 });
     const [a, b, c, d, ...others] = participants;

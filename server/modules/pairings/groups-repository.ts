@@ -13,6 +13,7 @@ import {
   persons,
   roles,
 } from '../../db/schema';
+import { type CandidateRow, candidateColumns } from '../participants/repository';
 import type { Scope } from './repository';
 
 /** M2: match groups, their members (the in/out lists) and the pairing's rules. */
@@ -86,24 +87,7 @@ export async function insertGroupsFromActivities(
 
 // ---------- the in / out lists ----------
 
-const candidateColumns = {
-  participantId: participants.id,
-  firstName: persons.firstName,
-  lastName: persons.lastName,
-  email: persons.email,
-  organisation: persons.organisation,
-  roleFr: roles.nameFr,
-  roleEn: roles.nameEn,
-};
-export type CandidateRow = {
-  participantId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  organisation: string | null;
-  roleFr: string;
-  roleEn: string;
-};
+export type { CandidateRow };
 
 const isMember = (groupId: string) =>
   sql`exists (select 1 from ${matchGroupMembers} m where m.group_id = ${groupId}

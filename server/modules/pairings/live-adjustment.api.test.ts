@@ -1,48 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClient, createTestApp, signIn, type TestApp } from '../../../tests/support/test-app';
-import { type Jobs, startJobs } from '../../jobs/queue';
-import type { MatchingInstance, SolveOptions } from '../../matching/instance';
-import { solveInWorker } from '../../matching/run';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
-import { heldSolver, ok } from './fixtures';
-import { pairingJobs } from './generation';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import type { ApiClient } from '../../../tests/support/test-app';
+import { ok, withHeldGeneration } from './fixtures';
 import { seatedPairing } from './seat-fixtures';
 
-let t: TestApp;
-let jobs: Jobs | undefined;
-let camille: ApiClient;
-let jordan: ApiClient;
-const held = heldSolver();
-let useReal = false;
-const solve = (instance: MatchingInstance, options: SolveOptions) =>
-  useReal ? solveInWorker(instance, options) : held.solve(instance, options);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  jobs = await startJobs(
-    t.database,
-    pairingJobs(() => t.deps, { solve }),
-    t.app.log,
-    {
-      databaseUrl: t.databaseUrl,
-      work: true,
-    },
-  );
-  t.deps.jobs = jobs;
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  held.release();
-  await jobs?.stop();
-  await t?.close();
-});
-beforeEach(() => {
-  held.release();
-  held.reset();
-  held.calls.length = 0;
-  useReal = false;
-});
+const { t, camille, jordan } = withTestApp();
+const { held, useRealSolver } = withHeldGeneration(t);
 
 type Seats = {
   rounds: { round: number; tables: { table: { id: string }; people: { participantId: string }[] }[] }[];
@@ -174,7 +137,7 @@ describe('« Reprendre les rondes restantes » (live adjustment)', () => {
   });
 
   it('with the real solver: the earlier rounds untouched, the absent seated nowhere', async () => {
-    useReal = true;
+    useRealSolver();
     const set = await threeRounds(camille);
     const [p1] = set.participants;
     ok(await camille.post(`${set.url}/seats/absences`, { participantId: p1, fromRound: 1 }));

@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, createTestApp, signIn, type TestApp } from '../../../tests/support/test-app';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
 import { ok } from './fixtures';
 import { seatedPairing } from './seat-fixtures';
 
-let t: TestApp;
-let camille: ApiClient;
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 type Table = { table: { number: number }; people: { lastName: string }[] };
 type Seats = {

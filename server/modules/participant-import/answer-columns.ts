@@ -1,12 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { encodeMessage } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import { participantAnswers } from '../../db/schema';
 import { type ActiveQuestion, answerProblem, isAskedTo, loadQuestions } from '../questions/answers';
 import * as questionRepo from '../questions/repository';
-import { nameLookup } from './headers';
-import type { Targets } from './kind';
-import type { StoredReason } from './state';
+import { nameLookup } from '../spreadsheet-import/headers';
+import type { Targets } from '../spreadsheet-import/kind';
+import type { StoredReason } from '../spreadsheet-import/state';
 
 /**
  * Q1 in the participant import: a column per question of the questionnaire (`question.<id>`), matched by the
@@ -161,19 +161,7 @@ export function readAnswers(
 export async function loadAnswers(db: Executor, projectId: string, participantIds: string[]) {
   const found = new Map<string, Record<string, string[]>>();
   if (participantIds.length === 0) return found;
-  const rows = await db
-    .select({
-      participantId: participantAnswers.participantId,
-      questionId: participantAnswers.questionId,
-      choiceId: participantAnswers.choiceId,
-    })
-    .from(participantAnswers)
-    .where(
-      and(
-        eq(participantAnswers.projectId, projectId),
-        inArray(participantAnswers.participantId, participantIds),
-      ),
-    );
+  const rows = await questionRepo.listAnswersOf(db, projectId, participantIds);
   for (const r of rows) {
     const answers = found.get(r.participantId) ?? {};
     answers[r.questionId] = [...(answers[r.questionId] ?? []), r.choiceId].sort();

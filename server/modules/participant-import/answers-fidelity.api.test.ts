@@ -1,18 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
 import { csvOf, multibyteText, seededRandom } from '../../../tests/support/multibyte';
-import { importSteps } from '../../../tests/support/participant-import';
-import {
-  type ApiClient,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { importSteps } from '../../../tests/support/spreadsheet-import';
+import { buildProject } from '../../../tests/support/test-app';
 import { projects, questionChoices, roles } from '../../db/schema';
-import { DEMO_ORGANISER } from '../../seed/demo';
 import { scoresSettled } from '../questions/score-runs';
 
 /**
@@ -21,8 +15,6 @@ import { scoresSettled } from '../questions/score-runs';
  * than 64 KB (the CSV reader's chunk; a workbook's XML is unzipped and parsed in smaller pieces still), in a CSV
  * and in a workbook. export → import the file unchanged → export gives the same bytes.
  */
-let t: TestApp;
-let organiser: ApiClient;
 const { upload, dryRun, saveImport } = importSteps(() => t.app);
 
 const PEOPLE = 40;
@@ -114,13 +106,7 @@ function questionCells(rows: string[][]) {
 const revision = async (projectId: string) =>
   (await t.database.db.select().from(projects).where(eq(projects.id, projectId)))[0].answersRevision;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  organiser = await signIn(t.app, DEMO_ORGANISER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille: organiser } = withTestApp({ users: ['camille'] });
 
 describe('questionnaire columns keep every character through the import and the export', () => {
   it('round-trips a CSV and a workbook, export → import → export, byte for byte', async () => {

@@ -1,25 +1,16 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSteps, importsOf } from '../../../tests/support/participant-import';
-import {
-  type ApiClient,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { importSteps, importsOf } from '../../../tests/support/spreadsheet-import';
+import { type ApiClient, buildProject } from '../../../tests/support/test-app';
 import { participantAnswers, participants, persons, projects, roles } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 
 /**
  * Q1 in the participant import: what the dry run says of the question columns (unknown labels as warnings, the
  * maximum as a row error, archived questions), the empty-cell rule, the template, and tenancy.
  */
-let t: TestApp;
-let camille: ApiClient;
-let jordan: ApiClient;
 const { upload, dryRun, saveImport } = importSteps(() => t.app);
 
 async function ok(response: { status: number; body: unknown }) {
@@ -72,10 +63,8 @@ let project: { id: string };
 let goals: { id: string; choices: string[] };
 let archived: { id: string; choices: string[] };
 
+const { t, camille, jordan } = withTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
   project = await buildProject(camille);
   const [{ companyId }] = await t.database.db.select().from(projects).where(eq(projects.id, project.id));
   await t.database.db
@@ -98,9 +87,6 @@ beforeAll(async () => {
   await ok(
     await camille.put(`/api/projects/${project.id}/questions/${archived.id}/status`, { status: 'archived' }),
   );
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const header = 'Courriel;Prénom;Nom;Rôle;Objectifs;Ancienne';

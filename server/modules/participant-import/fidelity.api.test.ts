@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
 import {
   alteredCells,
   csvOf,
@@ -10,24 +11,15 @@ import {
   seededRandom,
   workbookOf,
 } from '../../../tests/support/multibyte';
-import { importSteps, importsOf } from '../../../tests/support/participant-import';
-import {
-  type ApiClient,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { importSteps, importsOf } from '../../../tests/support/spreadsheet-import';
+import { buildProject } from '../../../tests/support/test-app';
 import { groupCategories, groups, profileFields, projects, roles } from '../../db/schema';
-import { DEMO_ORGANISER } from '../../seed/demo';
 
 /**
  * Issue 9: an import must keep every character of every cell, from the file to the database and back out through
  * the exports. A workbook of 3,000 participants whose names, organisations, titles, role, groups and a long own
  * field are all multi-byte text (Latin accents, Vietnamese, CJK, Cyrillic, Greek, emoji), about 4 MB of XML.
  */
-let t: TestApp;
-let organiser: ApiClient;
 let project: { id: string };
 const { upload, dryRun, saveImport } = importSteps(() => t.app);
 
@@ -82,9 +74,8 @@ function asWritten(exported: string[][]) {
 const download = (path: string) =>
   t.app.inject({ method: 'GET', url: path, cookies: { ...organiser.cookies } }).then((r) => r.rawPayload);
 
+const { t, camille: organiser } = withTestApp({ users: ['camille'] });
 beforeAll(async () => {
-  t = await createTestApp();
-  organiser = await signIn(t.app, DEMO_ORGANISER);
   project = await buildProject(organiser);
   const [{ companyId }] = await t.database.db.select().from(projects).where(eq(projects.id, project.id));
   const projectId = project.id;
@@ -112,9 +103,6 @@ beforeAll(async () => {
     inputType: 'longText',
     isActive: true,
   } as typeof profileFields.$inferInsert);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('an import keeps every character', () => {

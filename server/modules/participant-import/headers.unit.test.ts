@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchHeaders, nameLookup, normaliseHeader, readLanguage } from './headers';
+import { nameLookup, normaliseHeader, readLanguage } from '../spreadsheet-import/headers';
+import { matchHeaders } from './headers';
 
 describe('matching the columns of an import (U3)', () => {
   const own = [

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSteps, importsOf } from '../../../tests/support/participant-import';
-import {
-  type ApiClient,
-  anonymous,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { importSteps, importsOf } from '../../../tests/support/spreadsheet-import';
+import { anonymous, buildProject } from '../../../tests/support/test-app';
 import {
   groupCategories,
   groups,
@@ -21,11 +15,7 @@ import {
   projects,
   roles,
 } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 
-let t: TestApp;
-let organiser: ApiClient;
-let jordan: ApiClient;
 let project: { id: string };
 let companyId: string;
 let buyer: string;
@@ -58,10 +48,8 @@ const groupsOf = async (participantId: string) =>
 const countIn = async (projectId: string) =>
   (await t.database.db.select().from(participants).where(eq(participants.projectId, projectId))).length;
 
+const { t, camille: organiser, jordan } = withTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  organiser = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
   project = await buildProject(organiser);
   [{ companyId }] = await t.database.db.select().from(projects).where(eq(projects.id, project.id));
   [{ id: buyer }] = await t.database.db
@@ -80,9 +68,6 @@ beforeAll(async () => {
     .insert(profileFields)
     .values({ companyId, projectId: project.id, titleFr: 'Secteur', titleEn: 'Sector', isMandatory: true })
     .returning();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const tag = randomUUID().slice(0, 6);

@@ -4,9 +4,9 @@ import { participantGroups, participants, persons } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { inscribe } from '../participants/service';
 import type { AuthContext } from '../session/auth-context';
+import { type ImportState, live, requireProject } from '../spreadsheet-import/state';
 import { writeImportedAnswers } from './answer-columns';
 import type { ValidRow } from './row-checks';
-import { type ImportState, live, requireProject } from './state';
 
 /**
  * The writing of a batch of participants (U3), in the save's transaction: one statement per table.

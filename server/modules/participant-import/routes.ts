@@ -11,10 +11,10 @@ import {
 } from '../../../contracts/participant-import';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
-import { errorReport, template } from './downloads';
-import { getImport, importSettings } from './present';
-import { save, startDryRun } from './runs';
-import { setMapping, upload } from './upload';
+import { errorReport, template } from '../spreadsheet-import/downloads';
+import { getImport, importSettings } from '../spreadsheet-import/present';
+import { save, startDryRun } from '../spreadsheet-import/runs';
+import { setMapping, upload } from '../spreadsheet-import/upload';
 
 /**
  * U3. The two downloads go through `route()` like every endpoint (session, company scope, 401/404, OpenAPI): their

@@ -1,21 +1,21 @@
-import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { encodeMessage } from '../../../contracts/http';
-import type { ImportAction } from '../../../contracts/participant-import';
 import { participantInput, ROLE_REQUIRED } from '../../../contracts/participants';
 import { normalisePhone } from '../../../contracts/phone';
 import { participantProfileSchema } from '../../../contracts/profile-fields';
+import type { ImportAction } from '../../../contracts/spreadsheet-import';
 import type { Executor } from '../../db/client';
 import { participantGroups, participants, persons } from '../../db/schema';
 import * as participantRepo from '../participants/repository';
 import { personFields, profileRules } from '../participants/service';
 import { findProject as findProjectRow } from '../projects/repository';
+import { artefactReasons } from '../spreadsheet-import/artefacts';
+import { cached, hash } from '../spreadsheet-import/cell-cache';
+import { nameLookup, readLanguage } from '../spreadsheet-import/headers';
+import { lineOf, type SheetRow } from '../spreadsheet-import/read';
+import type { ImportState, StoredReason, StoredRow } from '../spreadsheet-import/state';
 import { answerContext, loadAnswers, readAnswers } from './answer-columns';
-import { artefactReasons } from './artefacts';
-import { nameLookup, readLanguage } from './headers';
-import { lineOf, type SheetRow } from './read';
-import type { ImportState, StoredReason, StoredRow } from './state';
 
 /**
  * The checks of a row of a file (U3): the participant rules, roles, groups, profile rules and duplicates, checked a
@@ -186,19 +186,6 @@ export async function checkContext(db: Executor, state: ImportState) {
 }
 
 type CheckContext = Awaited<ReturnType<typeof checkContext>>;
-
-/** A reading of a cell remembered for the texts that come back row after row (up to 10,000 of them). */
-export function cached<T>(read: (text: string) => T) {
-  const known = new Map<string, T>();
-  return (text: string) => {
-    if (known.has(text)) return known.get(text) as T;
-    const value = read(text);
-    if (known.size < 10_000) known.set(text, value);
-    return value;
-  };
-}
-
-export const hash = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64');
 
 /** What the database holds of a person and their registration, as the checks of a row read it. */
 export const stampOf = (found: Existing | undefined) =>

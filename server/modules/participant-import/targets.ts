@@ -1,9 +1,9 @@
 import { IMPORT_TARGETS } from '../../../contracts/participant-import';
 import type { Executor } from '../../db/client';
 import { listFieldRows } from '../profile-fields/repository';
+import type { Targets } from '../spreadsheet-import/kind';
 import { questionTargets } from './answer-columns';
 import { TEMPLATE_HEADERS } from './headers';
-import type { Targets } from './kind';
 
 /**
  * What a column of a file can feed.

@@ -5,8 +5,8 @@ import { translator } from '../../i18n';
 import * as participantRepo from '../participants/repository';
 import { choiceLimit, loadActiveQuestions } from '../questions/answers';
 import type { AuthContext } from '../session/auth-context';
+import { requireProject } from '../spreadsheet-import/state';
 import { TEMPLATE_HEADERS } from './headers';
-import { requireProject } from './state';
 
 /**
  * The template of the participant import (.xlsx): headers in the caller's language, one example row; a column per

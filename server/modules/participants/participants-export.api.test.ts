@@ -1,25 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
-import { groupCategories, groups, mailMessages, profileFields, projects, roles } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { type ApiClient, buildProject } from '../../../tests/support/test-app';
+import { groupCategories, groups, mailMessages, profileFields } from '../../db/schema';
 import { wallClock } from './export';
+import { companyOf as companyOfProject, insertRole } from './fixtures';
 
-let t: TestApp;
-/** Camille, organiser of the demo company (French). */
-let organiser: ApiClient;
-/** Jordan, of the second company (English). */
-let jordan: ApiClient;
 let project: { id: string; nameFr: string };
 let projectJordan: { id: string };
 let buyer: string;
@@ -28,19 +17,10 @@ let roleJordan: string;
 let groupA: string;
 let fieldId: string;
 
-async function companyOf(projectId: string) {
-  const [row] = await t.database.db.select().from(projects).where(eq(projects.id, projectId));
-  return row.companyId;
-}
+const companyOf = (projectId: string) => companyOfProject(t.database.db, projectId);
 
-async function addRole(projectId: string, fr: string, en: string, position = 0) {
-  const companyId = await companyOf(projectId);
-  const [row] = await t.database.db
-    .insert(roles)
-    .values({ companyId, projectId, nameFr: fr, nameEn: en, position })
-    .returning();
-  return row.id;
-}
+const addRole = (projectId: string, fr: string, en: string, position = 0) =>
+  insertRole(t.database.db, projectId, fr, en, position);
 
 const url = (projectId: string, rest = '') => `/api/projects/${projectId}/participants${rest}`;
 
@@ -104,10 +84,8 @@ const pdf = (name = 'cv-été.pdf'): Part => ({
   type: 'application/pdf',
 });
 
+const { t, camille: organiser, jordan } = withTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  organiser = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
   project = await buildProject(organiser, { nameFr: 'Salon Été 2027', nameEn: 'Summer Fair 2027' });
   projectJordan = await buildProject(jordan);
   buyer = await addRole(project.id, 'Acheteur', 'Buyer', 0);
@@ -154,9 +132,6 @@ beforeAll(async () => {
   await add(organiser, project.id, person({ lastName: 'Arsenault', firstName: 'Luc', roleId: exhibitor }));
   await add(organiser, project.id, person({ lastName: 'Martin', firstName: 'Émile' }));
   await add(jordan, projectJordan.id, person({ roleId: roleJordan, lastName: 'Secret' }));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('exporting the list (U1)', () => {

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymous,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { type ApiClient, anonymous, buildProject } from '../../../tests/support/test-app';
 import {
   groupCategories,
   groups,
@@ -18,13 +12,8 @@ import {
   projects,
   roles,
 } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { companyOf as companyOfProject, insertRole } from './fixtures';
 
-let t: TestApp;
-/** Camille, organiser of the demo company (French). */
-let organiser: ApiClient;
-/** Jordan, of the second company (English). */
-let jordan: ApiClient;
 let projectA: { id: string };
 let projectB: { id: string };
 let projectJordan: { id: string };
@@ -35,20 +24,11 @@ let roleJordan: string;
 let groupA: string;
 let groupB: string;
 
-async function companyOf(projectId: string) {
-  const [row] = await t.database.db.select().from(projects).where(eq(projects.id, projectId));
-  return row.companyId;
-}
+const companyOf = (projectId: string) => companyOfProject(t.database.db, projectId);
 
 // Roles and groups are written straight into the tables: their own screens are built beside this module.
-async function addRole(projectId: string, fr: string, en: string, position = 0) {
-  const companyId = await companyOf(projectId);
-  const [row] = await t.database.db
-    .insert(roles)
-    .values({ companyId, projectId, nameFr: fr, nameEn: en, position })
-    .returning();
-  return row.id;
-}
+const addRole = (projectId: string, fr: string, en: string, position = 0) =>
+  insertRole(t.database.db, projectId, fr, en, position);
 
 async function addGroup(projectId: string, fr: string, en: string) {
   const companyId = await companyOf(projectId);
@@ -84,10 +64,8 @@ async function add(client: ApiClient, projectId: string, body: Record<string, un
   return response.body;
 }
 
+const { t, camille: organiser, jordan } = withTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  organiser = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
   projectA = await buildProject(organiser);
   projectB = await buildProject(organiser);
   projectJordan = await buildProject(jordan);
@@ -97,9 +75,6 @@ beforeAll(async () => {
   roleJordan = await addRole(projectJordan.id, 'Visiteur', 'Visitor');
   groupA = await addGroup(projectA.id, 'Groupe A', 'Group A');
   groupB = await addGroup(projectB.id, 'Groupe B', 'Group B');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('adding a participant (U2)', () => {

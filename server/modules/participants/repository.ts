@@ -431,3 +431,24 @@ export async function addToGroup(
     .returning({ id: participantGroups.participantId });
   return added.length;
 }
+
+/** A participant as the in / out lists of an activity or a match group show it (with its role). */
+export const candidateColumns = {
+  participantId: participants.id,
+  firstName: persons.firstName,
+  lastName: persons.lastName,
+  email: persons.email,
+  organisation: persons.organisation,
+  roleFr: roles.nameFr,
+  roleEn: roles.nameEn,
+};
+
+export type CandidateRow = {
+  participantId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  organisation: string | null;
+  roleFr: string;
+  roleEn: string;
+};

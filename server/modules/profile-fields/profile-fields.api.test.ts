@@ -1,34 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { participantProfileSchema, STANDARD_FIELD_KEYS } from '../../../contracts/profile-fields';
-import {
-  type ApiClient,
-  anonymous,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { type ApiClient, anonymous, buildProject } from '../../../tests/support/test-app';
 import { participants, persons, profileFields, roles } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 import { profileRules } from '../participants/service';
 import { listProfileFields } from './service';
 
-let t: TestApp;
-/** Camille, of the demo company (French). */
-let camille: ApiClient;
-/** Jordan, of the second company (English). */
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 type Field = {
   id: string;

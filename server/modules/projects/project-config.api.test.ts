@@ -1,31 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findOption, PROJECT_OPTIONS } from '../../../contracts/project-options';
-import {
-  type ApiClient,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { buildProject } from '../../../tests/support/test-app';
 import { files } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 
-let t: TestApp;
-/** Jordan, of the second company (English), configures projects of that company. */
-let jordan: ApiClient;
-/** Camille, of the demo company (French): another company for Jordan's projects. */
-let camille: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-  camille = await signIn(t.app, DEMO_ORGANISER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, jordan, camille } = withTestApp();
 
 const general = {
   nameFr: 'Salon de la forêt',

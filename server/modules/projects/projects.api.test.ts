@@ -1,29 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
-import { DEMO_ORGANISER, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../seed/demo';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { type ApiClient, buildProject, signIn } from '../../../tests/support/test-app';
+import { DEMO_SUPER_ADMIN } from '../../seed/demo';
 
 type Project = { id: string; nameFr: string; nameEn: string; isActive: boolean };
 
-let t: TestApp;
-/** Camille, organiser of the demo company (French). Only reads the demo company's projects. */
-let organiser: ApiClient;
-/** Jordan, of the second company (English). Creates and edits in that company. */
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  organiser = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille: organiser, jordan } = withTestApp();
 
 const names = (items: Project[], lang: 'fr' | 'en') =>
   items.map((p) => (lang === 'fr' ? p.nameFr : p.nameEn));

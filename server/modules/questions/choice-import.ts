@@ -3,9 +3,9 @@ import { CHOICE_IMPORT_MAX, CHOICE_IMPORT_MAX_BYTES, CHOICE_LABEL_MAX } from '..
 import { stripTags } from '../../../contracts/texts';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { normaliseHeader } from '../participant-import/headers';
-import { readRows } from '../participant-import/read';
 import type { AuthContext } from '../session/auth-context';
+import { normaliseHeader } from '../spreadsheet-import/headers';
+import { readRows } from '../spreadsheet-import/read';
 import { addChoices } from './choices';
 import * as repo from './repository';
 import { getQuestionRow } from './service';

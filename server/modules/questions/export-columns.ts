@@ -1,7 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Language } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
-import { participantAnswers } from '../../db/schema';
 import * as repo from './repository';
 
 /**
@@ -21,19 +19,7 @@ export async function questionColumns(db: Executor, projectId: string, language:
     headers: questions.map((q) => (language === 'en' ? q.titleEn : q.titleFr)),
     async answersOf(participantIds: string[]) {
       if (questions.length === 0 || participantIds.length === 0) return () => [] as string[];
-      const rows = await db
-        .select({
-          participantId: participantAnswers.participantId,
-          questionId: participantAnswers.questionId,
-          choiceId: participantAnswers.choiceId,
-        })
-        .from(participantAnswers)
-        .where(
-          and(
-            eq(participantAnswers.projectId, projectId),
-            inArray(participantAnswers.participantId, participantIds),
-          ),
-        );
+      const rows = await repo.listAnswersOf(db, projectId, participantIds);
       return (participantId: string) =>
         questions.map((q) =>
           rows

@@ -255,3 +255,20 @@ export async function listQuestionsOfProject(db: Executor, projectId: string) {
     .where(eq(questions.projectId, projectId))
     .orderBy(asc(questions.position), asc(questions.createdAt), asc(questions.id));
 }
+
+/** The chosen choices of these participants (one row a choice), for the export and the import. */
+export async function listAnswersOf(db: Executor, projectId: string, participantIds: string[]) {
+  return db
+    .select({
+      participantId: participantAnswers.participantId,
+      questionId: participantAnswers.questionId,
+      choiceId: participantAnswers.choiceId,
+    })
+    .from(participantAnswers)
+    .where(
+      and(
+        eq(participantAnswers.projectId, projectId),
+        inArray(participantAnswers.participantId, participantIds),
+      ),
+    );
+}

@@ -1,32 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  buildProject,
-  createTestApp,
-  insertParticipants,
-  signIn,
-  type TestApp,
-  testClock,
-} from '../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { buildProject, insertParticipants, testClock } from '../../../tests/support/test-app';
 import { projects, scoreSets } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 import { LOST_AFTER_MS, recoverScores, scoresSettled } from './score-runs';
 import { loadScores } from './scores';
 
-let t: TestApp;
-let camille: ApiClient;
-let jordan: ApiClient;
 const clock = testClock();
 
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp({ now: clock.now });
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies
 async function ok(response: { status: number; body: unknown }): Promise<any> {

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymous,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
-import { DEMO_ORGANISER, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../seed/demo';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { anonymous, signIn } from '../../../tests/support/test-app';
+import { SECOND_COMPANY_USER } from '../../seed/demo';
 
 type Entry = { id: string; categoryId: string | null; text: { fr: string; en: string } };
 type Release = {
@@ -18,18 +13,7 @@ type Release = {
   categories: { id: string; name: { fr: string; en: string }; items: Entry[] }[];
 };
 
-let t: TestApp;
-let superAdmin: ApiClient;
-let organiser: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  superAdmin = await signIn(t.app, DEMO_SUPER_ADMIN);
-  organiser = await signIn(t.app, DEMO_ORGANISER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, superAdmin, camille: organiser } = withTestApp({ users: ['superAdmin', 'camille'] });
 
 let versionCounter = 40;
 /** A release of its own per test, with a version no other test uses. */

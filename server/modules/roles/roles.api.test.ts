@@ -1,34 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymous,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { anonymous, buildProject } from '../../../tests/support/test-app';
 import { participants, persons, projects } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 
 type Role = { id: string; name: { fr: string; en: string }; position: number; participantCount: number };
 type RoleList = { items: Role[]; defaultRoleId: string | null; defaultPersonaRoleId: string | null };
 
-let t: TestApp;
-/** Camille, of the demo company (French). */
-let camille: ApiClient;
-/** Jordan, of the second company (English). */
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 const rolesUrl = (projectId: string) => `/api/projects/${projectId}/roles`;
 const list = async (projectId: string, client = camille): Promise<RoleList> => {

@@ -1,32 +1,14 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
 import { multibyteText, seededRandom } from '../../../tests/support/multibyte';
-import {
-  type ApiClient,
-  buildProject,
-  createTestApp,
-  insertParticipants,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { type ApiClient, buildProject, insertParticipants } from '../../../tests/support/test-app';
 import { participantAnswers, projects } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 import { scoresSettled } from '../questions/score-runs';
 
-let t: TestApp;
-let camille: ApiClient;
-let jordan: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille, jordan } = withTestApp();
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies
 async function ok(response: { status: number; body: unknown }): Promise<any> {

@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymous,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { anonymous } from '../../../tests/support/test-app';
 
-let t: TestApp;
-/** Camille, organiser of the demo company (French). */
-let organiser: ApiClient;
-/** Jordan, of the second company (English). */
-let jordan: ApiClient;
 let projectId: string;
 let otherProjectId: string;
 
+const { t, camille: organiser, jordan } = withTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  organiser = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
   projectId = (await organiser.get('/api/projects?sort=name')).body.items[0].id;
   otherProjectId = (await organiser.get('/api/projects?sort=name')).body.items[1].id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const welcome = (id = projectId) => `/api/texts/project.welcome/${id}`;

@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MODULE_OPTIONS } from '../../../contracts/project-options';
-import { type ApiClient, createTestApp, signIn, type TestApp } from '../../../tests/support/test-app';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import type { ApiClient } from '../../../tests/support/test-app';
 import { files } from '../../db/schema';
-import { DEMO_ORGANISER, SECOND_COMPANY_USER } from '../../seed/demo';
 
-let t: TestApp;
-let jordan: ApiClient;
-let camille: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-  camille = await signIn(t.app, DEMO_ORGANISER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, jordan, camille } = withTestApp();
 
 const fieldsOf = (body: { fields?: { field: string }[] }) => (body.fields ?? []).map((f) => f.field).sort();
 

@@ -1,42 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { en, fr } from '../../../locales';
+import { withLineLayout } from '../../../tests/support/line-layout';
 import { renderWithProviders } from '../../../tests/support/render';
 import { ApiError } from '../../lib/api';
 import { ErrorDialog } from '../feedback/error-dialog';
 import type { SortableOrder } from './order';
 import { type SortableCategory, type SortableEntry, SortableList } from './sortable-list';
 
-/**
- * jsdom lays nothing out, and keyboard sorting moves by the entries' boxes. Each element gets a box as if every
- * element took one line in document order, its box covering its descendants: the page as a plain list reads.
- */
-let restoreLayout: () => void;
-beforeEach(() => {
-  const original = HTMLElement.prototype.getBoundingClientRect;
-  HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
-    const all = Array.from(document.body.querySelectorAll('*'));
-    const top = all.indexOf(this) * 20;
-    const height = (this.querySelectorAll('*').length + 1) * 20;
-    return {
-      x: 0,
-      y: top,
-      top,
-      left: 0,
-      width: 400,
-      height,
-      right: 400,
-      bottom: top + height,
-      toJSON: () => ({}),
-    };
-  };
-  restoreLayout = () => {
-    HTMLElement.prototype.getBoundingClientRect = original;
-  };
-});
-afterEach(() => restoreLayout());
+/** jsdom lays nothing out, and keyboard sorting moves by the entries' boxes: the page as a plain list reads. */
+withLineLayout();
 
 type Entry = SortableEntry;
 type Category = SortableCategory<Entry, Entry>;

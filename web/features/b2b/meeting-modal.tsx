@@ -12,7 +12,7 @@ import { SubmitButton } from '../../components/forms/submit-button';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal, ConfirmModal } from '../../components/modal/app-modal';
 import { useAddMeeting, useDeleteMeeting, useMoveMeeting } from './api';
-import { PersonSelect } from './person-select';
+import { PairSelects } from './person-select';
 import { ConflictBadges, useSlotTimes } from './schedule-tab';
 
 /** A meeting: its people and conflicts; moved to another slot and table, or removed (confirmed). */
@@ -124,18 +124,12 @@ export function AddMeetingModal({
     <AppModal opened onClose={onClose} title={t('b2b.meeting.addTitle')} dirty={dirty}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {(['participantA', 'participantB'] as const).map((name, i) => (
-            <PersonSelect
-              key={name}
-              projectId={projectId}
-              sessionId={sessionId}
-              label={t(i === 0 ? 'b2b.blocked.first' : 'b2b.blocked.second')}
-              required
-              data-autofocus={i === 0 || undefined}
-              {...field(name)}
-              onChange={(v) => form.setFieldValue(name, v ?? '')}
-            />
-          ))}
+          <PairSelects
+            projectId={projectId}
+            sessionId={sessionId}
+            field={field}
+            onChange={(name, v) => form.setFieldValue(name, v)}
+          />
           <Select
             label={t('b2b.schedule.slot')}
             data={schedule.slots.map((s) => ({

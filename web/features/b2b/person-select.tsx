@@ -2,6 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { B2bPerson } from '../../../contracts/b2b';
 import { peopleQuery } from './api';
 
@@ -36,4 +37,34 @@ export function PersonSelect({
   return (
     <Select {...props} data={data} searchable onSearchChange={search} filter={({ options }) => options} />
   );
+}
+
+type PairField = 'participantA' | 'participantB';
+
+/** The two people of a pair (a blocked pair, a meeting), the first one focused when the modal opens. */
+export function PairSelects({
+  projectId,
+  sessionId,
+  field,
+  onChange,
+}: {
+  projectId: string;
+  sessionId: string;
+  /** The form's input props of a field (`useAppForm().field`). */
+  field: (name: PairField) => Omit<SelectProps, 'onChange'>;
+  onChange: (name: PairField, value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (['participantA', 'participantB'] as const).map((name, i) => (
+    <PersonSelect
+      key={name}
+      projectId={projectId}
+      sessionId={sessionId}
+      label={t(i === 0 ? 'b2b.blocked.first' : 'b2b.blocked.second')}
+      required
+      data-autofocus={i === 0 || undefined}
+      {...field(name)}
+      onChange={(v) => onChange(name, v ?? '')}
+    />
+  ));
 }

@@ -16,7 +16,7 @@ import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
 import { useBlockPair, useImportRequests, useSaveRequest, useSuggestRequests } from './api';
-import { PersonSelect } from './person-select';
+import { PairSelects, PersonSelect } from './person-select';
 
 interface SessionRef {
   projectId: string;
@@ -105,18 +105,12 @@ export function BlockPairModal({ projectId, sessionId, onClose }: SessionRef) {
     <AppModal opened onClose={onClose} title={t('b2b.blocked.addTitle')} dirty={dirty}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {(['participantA', 'participantB'] as const).map((name, i) => (
-            <PersonSelect
-              key={name}
-              projectId={projectId}
-              sessionId={sessionId}
-              label={t(i === 0 ? 'b2b.blocked.first' : 'b2b.blocked.second')}
-              required
-              data-autofocus={i === 0 || undefined}
-              {...field(name)}
-              onChange={(v) => form.setFieldValue(name, v ?? '')}
-            />
-          ))}
+          <PairSelects
+            projectId={projectId}
+            sessionId={sessionId}
+            field={field}
+            onChange={(name, v) => form.setFieldValue(name, v)}
+          />
         </Stack>
         <Group justify="flex-end" mt="lg">
           <SubmitButton loading={submitting}>{t('b2b.blocked.add')}</SubmitButton>

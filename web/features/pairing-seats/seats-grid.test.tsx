@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RejectCode } from '../../../contracts/pairing-seats';
 import type { SeatTable } from '../../../contracts/pairings';
 import { en, fr } from '../../../locales';
+import { withLineLayout } from '../../../tests/support/line-layout';
 import { renderWithProviders } from '../../../tests/support/render';
 import { SeatsGrid, type SeatsGridProps } from './seats-grid';
 
@@ -24,37 +25,6 @@ function round(tables = 250, seats = 8): SeatTable[] {
       company: j === 0 ? `Entreprise ${i + 1}` : null,
     })),
   }));
-}
-
-/**
- * For the keyboard: jsdom lays nothing out, and dnd-kit measures the tables. Each element gets a box as if the page
- * were one element per line, in document order (small grids only: it walks the whole page per call).
- */
-function useLineLayout() {
-  let restore: () => void = () => {};
-  beforeEach(() => {
-    const original = HTMLElement.prototype.getBoundingClientRect;
-    HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
-      const all = Array.from(document.body.querySelectorAll('*'));
-      const top = all.indexOf(this) * 20;
-      const height = (this.querySelectorAll('*').length + 1) * 20;
-      return {
-        x: 0,
-        y: top,
-        top,
-        left: 0,
-        width: 400,
-        height,
-        right: 400,
-        bottom: top + height,
-        toJSON: () => ({}),
-      };
-    };
-    restore = () => {
-      HTMLElement.prototype.getBoundingClientRect = original;
-    };
-  });
-  afterEach(() => restore());
 }
 
 function setup(overrides: Partial<SeatsGridProps> = {}, language: 'fr' | 'en' = 'fr') {
@@ -122,7 +92,7 @@ describe('SeatsGrid (M4)', () => {
 });
 
 describe('SeatsGrid by keyboard (M4)', () => {
-  useLineLayout();
+  withLineLayout();
 
   it('moves a person to the next table by keyboard (Space, arrow, Space) and announces it', async () => {
     const { props, user } = setup({ tables: round(6, 4) });

@@ -1,5 +1,5 @@
+import { ImportPage, KindImportSteps } from '../spreadsheet-import/import-page';
 import { participantImportUi } from './api';
-import { ImportPage, KindImportSteps } from './import-page';
 
 /** U3: import participants from an .xlsx or CSV file (the import page with the participant kind). */
 export function ParticipantImportPage() {

@@ -1,10 +1,11 @@
-import { Group, Radio, Stack, TextInput } from '@mantine/core';
+import { Group, Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { QUESTION_TITLE_MAX, questionCreateInput } from '../../../contracts/questions';
+import { questionCreateInput } from '../../../contracts/questions';
 import { SubmitButton } from '../../components/forms/submit-button';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal } from '../../components/modal/app-modal';
 import { useCreateQuestion } from './api';
+import { QuestionTitleFields } from './question-title-fields';
 
 /** Q1: add a question (titles in French and English, single or multiple choice), then open its edition page. */
 export function QuestionCreateModal({
@@ -30,19 +31,7 @@ export function QuestionCreateModal({
     <AppModal opened onClose={onClose} title={t('questions.createTitle')} dirty={dirty}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          <TextInput
-            label={t('questions.fields.titleFr')}
-            required
-            maxLength={QUESTION_TITLE_MAX}
-            data-autofocus
-            {...field('title.fr')}
-          />
-          <TextInput
-            label={t('questions.fields.titleEn')}
-            required
-            maxLength={QUESTION_TITLE_MAX}
-            {...field('title.en')}
-          />
+          <QuestionTitleFields field={field} />
           <Radio.Group label={t('questions.fields.kind')} {...field('kind')}>
             <Group mt="xs">
               <Radio value="single" label={t('questions.kinds.single')} />

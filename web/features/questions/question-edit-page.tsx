@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Loader, Stack, Switch, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { linkedQuestionInput, QUESTION_TITLE_MAX, type QuestionDetail } from '../../../contracts/questions';
+import { linkedQuestionInput, type QuestionDetail } from '../../../contracts/questions';
 import { SubmitButton } from '../../components/forms/submit-button';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal } from '../../components/modal/app-modal';
@@ -15,6 +15,7 @@ import { AudienceTab } from './audience-tab';
 import { ChoicesTab } from './choices-tab';
 import { PairingTab, PermissionsTab } from './pairing-permissions-tabs';
 import { ArchiveConfirm } from './question-list-page';
+import { QuestionTitleFields } from './question-title-fields';
 import { SettingsTab } from './settings-tab';
 import { StandardValuesTab } from './standard-values-tab';
 import { QUESTION_TABS, type QuestionTab } from './tabs';
@@ -176,19 +177,7 @@ function LinkedQuestionModal({
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <Text size="sm">{t('questions.linked.intro', { count: question.choices.length })}</Text>
-          <TextInput
-            label={t('questions.fields.titleFr')}
-            required
-            maxLength={QUESTION_TITLE_MAX}
-            data-autofocus
-            {...field('title.fr')}
-          />
-          <TextInput
-            label={t('questions.fields.titleEn')}
-            required
-            maxLength={QUESTION_TITLE_MAX}
-            {...field('title.en')}
-          />
+          <QuestionTitleFields field={field} />
         </Stack>
         <Group justify="flex-end" mt="lg">
           <SubmitButton loading={submitting}>{t('common.create')}</SubmitButton>

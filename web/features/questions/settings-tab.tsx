@@ -1,11 +1,12 @@
-import { Group, NumberInput, Radio, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Radio, Stack, Switch, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { QUESTION_HELP_MAX, QUESTION_TITLE_MAX, questionSettingsInput } from '../../../contracts/questions';
+import { QUESTION_HELP_MAX, questionSettingsInput } from '../../../contracts/questions';
 import { SubmitButton } from '../../components/forms/submit-button';
 import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { useQuestionEdits } from './api';
 import type { QuestionTabProps } from './question-edit-page';
+import { QuestionTitleFields } from './question-title-fields';
 
 /** Q1 settings tab: titles, help, kind, max choices (multiple choice only), mandatory. */
 export function SettingsTab({ projectId, question }: QuestionTabProps) {
@@ -28,18 +29,7 @@ export function SettingsTab({ projectId, question }: QuestionTabProps) {
     <form onSubmit={onSubmit} noValidate>
       <UnsavedChangesGuard dirty={dirty} />
       <Stack maw={640}>
-        <TextInput
-          label={t('questions.fields.titleFr')}
-          required
-          maxLength={QUESTION_TITLE_MAX}
-          {...field('title.fr')}
-        />
-        <TextInput
-          label={t('questions.fields.titleEn')}
-          required
-          maxLength={QUESTION_TITLE_MAX}
-          {...field('title.en')}
-        />
+        <QuestionTitleFields field={field} autofocus={false} />
         <Textarea
           label={t('questions.fields.helpFr')}
           autosize

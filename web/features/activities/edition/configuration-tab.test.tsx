@@ -1,49 +1,14 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Activity } from '../../../../contracts/activities';
+import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../../contracts/http';
 import { renderRoute } from '../../../../tests/support/render';
 import { i18n } from '../../../lib/i18n';
+import { ACTIVITY, fakeActivityServer, json, LABELS, PROJECT } from '../test-server';
 import { ConfigurationTab } from './configuration-tab';
 
-const PROJECT = '00000000-0000-4000-8000-000000000001';
 /** The tab loads two rich-text editors (tiptap, a chunk of its own): more than the default 5 s on a busy machine. */
 const SLOW = 20_000;
-const ACTIVITY = '00000000-0000-4000-8000-0000000000a1';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** An activity of a Toronto project that starts on the night clocks change. */
-function activity(overrides: Partial<Activity> = {}): Activity {
-  return {
-    id: ACTIVITY,
-    title: { fr: 'Atelier de nuit', en: 'Night workshop' },
-    type: 'session',
-    category: null,
-    section: null,
-    noDate: false,
-    startsAt: '2026-11-01T05:30:00.000Z',
-    startsAtLocal: '2026-11-01T01:30',
-    startsAtOffset: null,
-    startsAtUtcOffset: '-04:00',
-    durationMinutes: 60,
-    endsAt: '2026-11-01T06:30:00.000Z',
-    endsAtLocal: '2026-11-01T01:30',
-    maxMembers: null,
-    hybridType: 'inPerson',
-    location: null,
-    parentId: null,
-    backgroundColor: null,
-    timeZone: 'America/Toronto',
-    description: { fr: '', en: '' },
-    childCount: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 /** The server's 400 with a field error under the start. */
 const refusedStart = (code: string, message: string) =>
@@ -54,51 +19,7 @@ const refusedStart = (code: string, message: string) =>
     fields: [{ field: 'startsAt', code, message }],
   });
 
-/** The server's answers to a save, in order; every body sent is kept. */
-let answers: Response[];
-let sent: { method: string; url: string; body: Record<string, unknown> }[];
-beforeEach(() => {
-  answers = [];
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      const method = init.method ?? 'GET';
-      if (method === 'GET') {
-        if (url.includes('/activity-sections') || url.includes('/activity-categories'))
-          return json(200, { items: [] });
-        if (url.includes(`/activities/${ACTIVITY}`)) return json(200, activity());
-        return json(200, { id: PROJECT, timeZone: 'America/Toronto' });
-      }
-      sent.push({ method, url, body: JSON.parse(String(init.body)) });
-      return answers.shift() ?? json(200, activity());
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const LABELS = {
-  fr: {
-    titleFr: 'Titre en français',
-    titleEn: 'Titre en anglais',
-    noDate: 'Sans date',
-    start: 'Début',
-    duration: 'Durée (minutes)',
-    later: 'La seconde (heure normale, après le recul)',
-  },
-  en: {
-    titleFr: 'Title in French',
-    titleEn: 'Title in English',
-    noDate: 'No date',
-    start: 'Start',
-    duration: 'Duration (minutes)',
-    later: 'The second (standard time, after clocks go back)',
-  },
-} as const;
+const { answers, sent } = fakeActivityServer();
 
 function render(language: Language) {
   return renderRoute(() => <ConfigurationTab projectId={PROJECT} activityId={ACTIVITY} />, {

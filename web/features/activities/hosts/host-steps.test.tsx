@@ -4,38 +4,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../../tests/support/render';
 import { i18n } from '../../../lib/i18n';
 import { ActivityFormModal } from '../activity-form-modal';
+import { ACTIVITY, activity, json, PROJECT } from '../test-server';
 
-const PROJECT = '00000000-0000-4000-8000-000000000001';
-const ACTIVITY = '00000000-0000-4000-8000-0000000000a1';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const created = {
-  id: ACTIVITY,
+/** The activity the form creates: without a date. */
+const created = activity({
   title: { fr: 'Table ronde', en: 'Round table' },
-  type: 'session',
-  category: null,
-  section: null,
   noDate: true,
   startsAt: null,
   startsAtLocal: null,
-  startsAtOffset: null,
   startsAtUtcOffset: null,
-  durationMinutes: 60,
   endsAt: null,
   endsAtLocal: null,
-  maxMembers: null,
-  hybridType: 'inPerson',
-  location: null,
-  parentId: null,
-  backgroundColor: null,
-  timeZone: 'America/Toronto',
-  description: { fr: '', en: '' },
-  childCount: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 /** The server's answers to the calls that change something, in order; every one sent is kept. */
 let answers: Response[];

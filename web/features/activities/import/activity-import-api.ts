@@ -8,7 +8,7 @@ import {
   uploadActivityImport,
 } from '../../../../contracts/activity-import';
 import { buildUrl, call, upload } from '../../../lib/api';
-import type { ImportKindUi } from '../../participant-import/kind';
+import type { ImportKindUi } from '../../spreadsheet-import/kind';
 
 /** V1: the activity import's calls, list and texts, for the import page of the engine. */
 export const activityImportUi: ImportKindUi = {

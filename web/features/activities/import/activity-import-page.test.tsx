@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityImport } from '../../../../contracts/activity-import';
 import { renderWithProviders } from '../../../../tests/support/render';
 import { queryClient } from '../../../lib/query-client';
-import { KindImportSteps } from '../../participant-import/import-page';
+import { KindImportSteps } from '../../spreadsheet-import/import-page';
 import { activityImportUi } from './activity-import-api';
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';

@@ -1,4 +1,4 @@
-import { ImportPage } from '../../participant-import/import-page';
+import { ImportPage } from '../../spreadsheet-import/import-page';
 import { activityImportUi } from './activity-import-api';
 
 /** V1: import activities from an .xlsx or CSV file (the import page of the engine, activity kind). */

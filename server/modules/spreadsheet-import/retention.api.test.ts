@@ -1,26 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { importSteps, importsOf } from '../../../tests/support/participant-import';
-import {
-  type ApiClient,
-  buildCompany,
-  buildProject,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { importSteps, importsOf } from '../../../tests/support/spreadsheet-import';
+import { buildCompany, buildProject, signIn } from '../../../tests/support/test-app';
 import { participantImports, projects, roles } from '../../db/schema';
 import { type Jobs, startJobs } from '../../jobs/queue';
-import { DEMO_ORGANISER, DEMO_SUPER_ADMIN, SECOND_COMPANY_USER } from '../../seed/demo';
-import { IMPORT_PURGE_JOB, participantImportJobs } from './jobs';
+import { DEMO_SUPER_ADMIN } from '../../seed/demo';
+import { IMPORT_PURGE_JOB, spreadsheetImportJobs } from './jobs';
 import { claimImportsToPurge } from './repository';
 import { purgeExpiredImports } from './retention';
 import { noteActivity, readState, writeState } from './state';
 
-let t: TestApp;
-let organiser: ApiClient;
-let jordan: ApiClient;
 const { upload, dryRun, saveImport } = importSteps(() => t.app);
 const base = importsOf;
 const DAY = 86_400_000;
@@ -66,14 +57,7 @@ const csv = (tag: string) =>
     `bob.${tag}@example.test;Bob;Roy;Inconnu`,
   ].join('\n');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  organiser = await signIn(t.app, DEMO_ORGANISER);
-  jordan = await signIn(t.app, SECOND_COMPANY_USER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille: organiser, jordan } = withTestApp();
 
 describe('retention of imported personal data (IMPORT_RETENTION_DAYS)', () => {
   it('tells the page how long an import is kept', async () => {
@@ -390,7 +374,7 @@ describe('the participants.import-purge job', () => {
   it('is scheduled every hour and purges, through the real job queue, the imports whose retention is over', async () => {
     jobs = await startJobs(
       t.database,
-      participantImportJobs(() => t.deps),
+      spreadsheetImportJobs(() => t.deps),
       t.app.log,
       { databaseUrl: t.databaseUrl },
     );

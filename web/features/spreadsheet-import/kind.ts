@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ImportAction } from '../../../contracts/participant-import';
+import type { ImportAction } from '../../../contracts/spreadsheet-import';
 
 /**
  * What differs between the import pages of two kinds (participants U3, activities V1): their calls, their list, their

@@ -1,4 +1,4 @@
-import type { ImportAction } from '../../../contracts/participant-import';
+import type { ImportAction } from '../../../contracts/spreadsheet-import';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { AuthContext } from '../session/auth-context';

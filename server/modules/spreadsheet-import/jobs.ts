@@ -13,7 +13,7 @@ export const IMPORT_PURGE_JOB = 'participants.import-purge';
  * the import done or superseded and does nothing; the save is one transaction, so an interrupted one left nothing.
  * `participants.import-purge` deletes, every hour, what the imports whose retention is over keep (retention.ts).
  */
-export function participantImportJobs(deps: () => Deps): JobDefinition[] {
+export function spreadsheetImportJobs(deps: () => Deps): JobDefinition[] {
   return [
     { name: IMPORT_JOB, run: async (data) => runImport(deps(), data as ImportJobData) },
     { name: IMPORT_PURGE_JOB, cron: '41 * * * *', run: async () => purgeExpiredImports(deps()) },

@@ -1,6 +1,6 @@
 import { activityKind } from '../activity-import/kind';
+import { participantKind } from '../participant-import/participant-kind';
 import type { ImportKind, ImportKindName } from './kind';
-import { participantKind } from './participant-kind';
 import type { ImportState } from './state';
 
 /** The kinds of import the engine runs, by name. */

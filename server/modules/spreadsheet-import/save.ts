@@ -1,4 +1,4 @@
-import type { ImportAction } from '../../../contracts/participant-import';
+import type { ImportAction } from '../../../contracts/spreadsheet-import';
 import type { Deps } from '../../deps';
 import { databaseErrorCode } from '../../http/errors';
 import { analyse, type CheckedBatch } from './dry-run';

@@ -1,5 +1,5 @@
 import type { Language } from '../../../contracts/http';
-import type { ImportAction } from '../../../contracts/participant-import';
+import type { ImportAction } from '../../../contracts/spreadsheet-import';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';

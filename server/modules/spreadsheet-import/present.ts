@@ -1,5 +1,5 @@
 import { decodeMessage, type Language } from '../../../contracts/http';
-import { IMPORT_PAGE_SIZE } from '../../../contracts/participant-import';
+import { IMPORT_PAGE_SIZE } from '../../../contracts/spreadsheet-import';
 import type { Deps } from '../../deps';
 import { translator } from '../../i18n';
 import type { AuthContext } from '../session/auth-context';

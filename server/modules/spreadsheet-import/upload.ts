@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IMAGE_MAX_BYTES, type UploadedFile } from '../../../contracts/files';
-import { IMPORT_MAX_BYTES } from '../../../contracts/participant-import';
+import { IMPORT_MAX_BYTES } from '../../../contracts/spreadsheet-import';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/auth-context';

@@ -15,7 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_ACCEPT } from '../../../contracts/participant-import';
+import { IMPORT_ACCEPT } from '../../../contracts/spreadsheet-import';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { AnchorTo } from '../../components/router-links';
 import { ApiError } from '../../lib/api';

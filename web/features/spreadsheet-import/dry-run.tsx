@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_PAGE_SIZE } from '../../../contracts/participant-import';
+import { IMPORT_PAGE_SIZE } from '../../../contracts/spreadsheet-import';
 import { formatNumber } from '../../lib/format';
 import type { ImportKindUi, ImportView } from './kind';
 

@@ -3,7 +3,8 @@ import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { normalisePhone } from '../../../contracts/phone';
 import { ACTIVITY_HEADER_WORDS } from '../activity-import/headers';
-import { HEADER_SYNONYMS, matchHeaders, normaliseHeader } from './headers';
+import { HEADER_SYNONYMS, matchHeaders } from '../participant-import/headers';
+import { normaliseHeader } from './headers';
 import { decodeWindows1252 } from './windows-1252';
 
 export type FileKind = 'csv' | 'xlsx';
