@@ -155,8 +155,23 @@ describe.each(LANGUAGES)('pairing seats (%s)', (language) => {
       from: (await card(page, from).getByTestId('seat-person').count()) - 1,
       to: (await card(page, to).getByTestId('seat-person').count()) + 1,
     };
+    const announced = async () =>
+      (await page.locator('[role="status"][aria-live]').allTextContents()).join(' ');
     await handle(page, t, 3).focus();
     await page.keyboard.press('Space');
+    // The arrow only once the person is picked up (said aloud, then « above » their own table): pressed sooner, on a
+    // busy machine, it is lost.
+    const fromTable = fill(s.table, { number: from }, language);
+    const picked = fill(s.announce.picked, { name: 'Personne3 Essai3', table: fromTable }, language);
+    const overOwn = fill(
+      s.announce.over,
+      { name: 'Personne3 Essai3', table: fromTable, used: before.from + 1, seats: 6 },
+      language,
+    );
+    await until(async () => {
+      const said = await announced();
+      return said.includes(picked) || said.includes(overOwn);
+    }).toBe(true);
     await page.keyboard.press(to > from ? 'ArrowRight' : 'ArrowLeft');
     const over = fill(
       s.announce.over,
@@ -168,9 +183,7 @@ describe.each(LANGUAGES)('pairing seats (%s)', (language) => {
       },
       language,
     );
-    await until(async () =>
-      (await page.locator('[role="status"][aria-live]').allTextContents()).join(' '),
-    ).toContain(over);
+    await until(announced).toContain(over);
     await page.keyboard.press('Space');
     await until(() => tableOf(page, t, 3)).toBe(to);
     await until(() => seatsUsed(card(page, from))).toBe(used(before.from));
