@@ -11,6 +11,7 @@ import {
   persons,
   roles,
 } from '../../db/schema';
+import { candidateColumns } from '../participants/repository';
 
 /** Every query is scoped to one company and one project: another's row is simply not found. */
 export interface Scope {
@@ -171,13 +172,7 @@ export async function emptyTables(db: Executor, categoryId: string, vip: boolean
 // ---------- participants and assignments ----------
 
 const participantColumns = {
-  participantId: participants.id,
-  firstName: persons.firstName,
-  lastName: persons.lastName,
-  email: persons.email,
-  organisation: persons.organisation,
-  roleFr: roles.nameFr,
-  roleEn: roles.nameEn,
+  ...candidateColumns,
   tableId: activityTables.id,
   tableNumber: activityTables.number,
   tableVip: activityTables.vip,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Language, ListParams } from '../../../contracts/http';
 import type { ParticipantStatus } from '../../../contracts/participants';
 import type { Executor } from '../../db/client';
@@ -16,28 +16,14 @@ import {
   roles,
 } from '../../db/schema';
 
+export * from './persons-repository';
+
 export type ParticipantListParams = ListParams & {
   roleId?: string;
   groupId?: string;
   status?: ParticipantStatus;
   language: Language;
 };
-
-export type PersonRow = typeof persons.$inferSelect;
-export type PersonFields = Pick<
-  typeof persons.$inferInsert,
-  | 'email'
-  | 'firstName'
-  | 'lastName'
-  | 'organisation'
-  | 'jobTitle'
-  | 'phone'
-  | 'phonePro'
-  | 'language'
-  | 'pictureFileId'
-  | 'cvFileId'
-  | 'videoUrl'
->;
 
 const rowColumns = {
   id: participants.id,
@@ -322,52 +308,6 @@ export async function setGroupsOf(db: Executor, participantId: string, groupIds:
       .values(groupIds.map((groupId) => ({ participantId, groupId })))
       .onConflictDoNothing();
   }
-}
-
-// ---------- persons ----------
-
-/** The person of the company known by this e-mail (case ignored). */
-export async function findPersonByEmail(db: Executor, companyId: string, email: string) {
-  const [row] = await db
-    .select()
-    .from(persons)
-    .where(and(eq(persons.companyId, companyId), eq(sql`lower(${persons.email})`, email.toLowerCase())));
-  return row;
-}
-
-export async function insertPerson(db: Executor, companyId: string, fields: PersonFields) {
-  const [row] = await db
-    .insert(persons)
-    .values({ ...fields, companyId })
-    .returning();
-  return row;
-}
-
-export async function updatePerson(
-  db: Executor,
-  companyId: string,
-  id: string,
-  fields: Partial<PersonFields>,
-) {
-  await db
-    .update(persons)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(persons.companyId, companyId), eq(persons.id, id)));
-}
-
-/** Another person of the company already uses this e-mail. */
-export async function emailTakenByOther(db: Executor, companyId: string, personId: string, email: string) {
-  const [row] = await db
-    .select({ id: persons.id })
-    .from(persons)
-    .where(
-      and(
-        eq(persons.companyId, companyId),
-        ne(persons.id, personId),
-        eq(sql`lower(${persons.email})`, email.toLowerCase()),
-      ),
-    );
-  return Boolean(row);
 }
 
 // ---------- participants ----------
