@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { participantAnswers, questions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type Answers, pairScore, type ScoreQuestion } from '../../matching/score';
+import { answerColumns } from '../questions/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 import * as requests from './request-repository';
@@ -23,11 +24,7 @@ export async function answersOf(db: Executor, projectId: string, participantIds:
   const answers = new Map<string, Record<string, string[]>>();
   if (!qs.length || !participantIds.length) return { questions: qs as ScoreQuestion[], answers };
   const rows = await db
-    .select({
-      participantId: participantAnswers.participantId,
-      questionId: participantAnswers.questionId,
-      choiceId: participantAnswers.choiceId,
-    })
+    .select(answerColumns)
     .from(participantAnswers)
     .where(
       and(

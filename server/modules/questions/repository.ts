@@ -256,14 +256,17 @@ export async function listQuestionsOfProject(db: Executor, projectId: string) {
     .orderBy(asc(questions.position), asc(questions.createdAt), asc(questions.id));
 }
 
+/** One chosen choice of one participant: a row of their answers as every reader of answers selects it. */
+export const answerColumns = {
+  participantId: participantAnswers.participantId,
+  questionId: participantAnswers.questionId,
+  choiceId: participantAnswers.choiceId,
+};
+
 /** The chosen choices of these participants (one row a choice), for the export and the import. */
 export async function listAnswersOf(db: Executor, projectId: string, participantIds: string[]) {
   return db
-    .select({
-      participantId: participantAnswers.participantId,
-      questionId: participantAnswers.questionId,
-      choiceId: participantAnswers.choiceId,
-    })
+    .select(answerColumns)
     .from(participantAnswers)
     .where(
       and(

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { participantAnswers, participantGroups, participants, projects, scoreSets } from '../../db/schema';
+import { answerColumns } from './repository';
 
 /** Q2: the SQL of the score sets, the answers revision, and what a computation reads. */
 
@@ -102,12 +103,5 @@ export async function listScoredParticipants(db: Executor, projectId: string) {
 }
 
 export async function listProjectAnswers(db: Executor, projectId: string) {
-  return db
-    .select({
-      participantId: participantAnswers.participantId,
-      questionId: participantAnswers.questionId,
-      choiceId: participantAnswers.choiceId,
-    })
-    .from(participantAnswers)
-    .where(eq(participantAnswers.projectId, projectId));
+  return db.select(answerColumns).from(participantAnswers).where(eq(participantAnswers.projectId, projectId));
 }
