@@ -3,10 +3,10 @@
  * `npm run seed:scale` writes them), (a) the V1 activity list through the API against the same SQL run directly,
  * and (b) V7's move of 10,000 participants out → in through the API against a raw bulk INSERT of the same rows.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { listPage } from '../server/db/list';
 import { activities, activityMembers, participants } from '../server/db/schema';
-import { type ActivityListParams, listActivities } from '../server/modules/activities/repository';
+import { type ActivityListParams, listActivities } from '../server/modules/activities/list-repository';
 import { seedScale } from '../server/seed/scale';
 import { seedScaleActivities } from '../server/seed/scale-activities';
 import {
@@ -224,16 +224,21 @@ async function listStatements(
   return statements.sort((a, b) => Number(a.sql.includes('count(')) - Number(b.sql.includes('count(')));
 }
 
-/** A select builder whose awaiting records its SQL (and answers nothing) instead of running it. */
+/**
+ * A select builder whose prepared statement records its SQL, with this call's values in place of its placeholders
+ * (and answers nothing), instead of running it.
+ */
 function recordable<T extends object>(builder: T, statements: { sql: string; params: unknown[] }[]): T {
   return new Proxy(builder, {
     get(target, key, receiver) {
-      if (key === 'then') {
-        return (resolve: (v: unknown) => void) => {
-          const query = (target as unknown as { toSQL(): { sql: string; params: unknown[] } }).toSQL();
-          statements.push(query);
-          resolve(query.sql.includes('count(') ? [{ n: 0 }] : []);
-        };
+      if (key === 'prepare') {
+        const query = (target as unknown as { toSQL(): { sql: string; params: unknown[] } }).toSQL();
+        return () => ({
+          execute: async (values: Record<string, unknown>) => {
+            statements.push({ sql: query.sql, params: fillPlaceholders(query.params, values) });
+            return query.sql.includes('count(') ? [{ n: 0, timeZone: null }] : [];
+          },
+        });
       }
       const value = Reflect.get(target, key, receiver);
       if (typeof value !== 'function') return value;

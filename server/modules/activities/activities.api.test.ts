@@ -428,6 +428,13 @@ describe('the activity list (V1)', () => {
     expect(titles(await list(project.id, '?q=coffee'))).toEqual(['Café des régions']);
     expect(titles(await list(project.id, '?q=elan'))).toEqual(['Atelier']);
     expect((await list(project.id, '?q=50%25')).total).toBe(0);
+    // Every word must match; the same statement serves other words and another project (prepared once per shape).
+    expect(titles(await list(project.id, '?q=regions%20CAFÉ'))).toEqual(['Café des régions']);
+    expect((await list(project.id, '?q=cafe%20atelier')).total).toBe(0);
+    const other = await buildProject(camille);
+    await buildActivity(camille, other.id, { title: title('Atelier des régions', 'Regions workshop') });
+    expect(titles(await list(other.id, '?q=regions%20atelier'))).toEqual(['Atelier des régions']);
+    expect(titles(await list(project.id, '?q=elan%20atelier'))).toEqual(['Atelier']);
   });
 
   it('filters by type, category, section and hybrid type', async () => {

@@ -1,10 +1,8 @@
-import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ActivityCategoryKind, ActivityType, HybridType } from '../../../contracts/activities';
-import type { Language, ListParams } from '../../../contracts/http';
+import type { ActivityCategoryKind } from '../../../contracts/activities';
 import type { Executor } from '../../db/client';
-import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
-import { activities, activityCategories, activitySearchText, projects, texts } from '../../db/schema';
+import { activities, activityCategories, texts } from '../../db/schema';
 
 // ---------- sections and categories ----------
 
@@ -168,10 +166,10 @@ export type ActivityRow = {
 };
 
 /** The activities of one project of one company. */
-const scoped = (companyId: string, projectId: string) =>
+export const scoped = (companyId: string, projectId: string) =>
   and(eq(activities.companyId, companyId), eq(activities.projectId, projectId));
 
-function baseSelect(db: Executor) {
+export function baseSelect(db: Executor) {
   return db
     .select(activityColumns)
     .from(activities)
@@ -206,87 +204,6 @@ export async function findActivityOfCompany(db: Executor, companyId: string, id:
     .from(activities)
     .where(and(eq(activities.companyId, companyId), eq(activities.id, id)));
   return row;
-}
-
-export type ActivityListParams = ListParams & {
-  type?: ActivityType;
-  categoryId?: string;
-  sectionId?: string;
-  hybridType?: HybridType;
-  past: boolean;
-  language: Language;
-  now: Date;
-};
-
-/** When an activity ends: its start plus its duration. */
-const endsAt = sql`(${activities.startsAt} + ${activities.durationMinutes} * interval '1 minute')`;
-
-function listWhere(companyId: string, projectId: string, params: ActivityListParams): SQL | undefined {
-  return and(
-    scoped(companyId, projectId),
-    params.type ? eq(activities.type, params.type) : undefined,
-    params.categoryId ? eq(activities.categoryId, params.categoryId) : undefined,
-    params.sectionId ? eq(activities.sectionId, params.sectionId) : undefined,
-    params.hybridType ? eq(activities.hybridType, params.hybridType) : undefined,
-    // V1: past activities (ended before now) only when asked; an activity without date is never past.
-    params.past
-      ? undefined
-      : or(eq(activities.noDate, true), isNull(activities.startsAt), sql`${endsAt} >= ${params.now}`),
-    searchCondition(params.q, [activitySearchText(activities)]),
-  );
-}
-
-function listOrder(params: ActivityListParams): SQL[] {
-  const title = params.language === 'en' ? activities.titleEn : activities.titleFr;
-  // Without a date, an activity has no place in time: after the dated ones.
-  const start = sql`(case when ${activities.noDate} then null else ${activities.startsAt} end)`;
-  return orderBy(
-    params,
-    {
-      title: humanOrder(title),
-      startsAt: start,
-      type: activities.type,
-      duration: activities.durationMinutes,
-      createdAt: activities.createdAt,
-    },
-    [sql`${start} asc nulls last`, asc(humanOrder(title))],
-    activities.id,
-  );
-}
-
-export async function listActivities(
-  db: Executor,
-  companyId: string,
-  projectId: string,
-  params: ActivityListParams,
-) {
-  const where = listWhere(companyId, projectId, params);
-  // The project's zone comes with the count: the project check costs no statement of its own (bench/README.md,
-  // "Where a request's time goes"). Null when the project is not this company's.
-  let timeZone: string | null = null;
-  const page = await listPage(
-    params,
-    ({ limit, offset }) =>
-      baseSelect(db)
-        .where(where)
-        .orderBy(...listOrder(params))
-        .limit(limit)
-        .offset(offset),
-    async () => {
-      const [row] = await db
-        .select({
-          n: count(),
-          timeZone: sql<
-            string | null
-          >`(select ${projects.timeZone} from ${projects} where ${projects.id} = ${projectId} and ${projects.companyId} = ${companyId})`,
-        })
-        .from(activities)
-        .where(where);
-      timeZone = row.timeZone;
-      return row.n;
-    },
-  );
-  return { ...page, timeZone };
 }
 
 export type ActivityFields = Omit<

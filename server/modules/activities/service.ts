@@ -16,6 +16,7 @@ import { deleteTexts, getText, saveText } from '../texts/repository';
 import { cleanText } from '../texts/service';
 import { assertMaxFitsMembers } from './capacity';
 import { assertProject } from './category-service';
+import { listActivities as listActivityPage } from './list-repository';
 import { describeInstant, resolveLocalTime, toLocalTime } from './local-time';
 import * as repo from './repository';
 import { ACTIVITY_DESCRIPTION } from './texts';
@@ -109,7 +110,7 @@ export async function listActivities(
   query: ActivityListValues,
 ) {
   // The project check rides on the count (its zone, null for another company's project): one statement less.
-  const { timeZone, ...page } = await repo.listActivities(deps.db, auth.companyId, projectId, {
+  const { timeZone, ...page } = await listActivityPage(deps.db, auth.companyId, projectId, {
     ...query,
     language: auth.locale,
     now: deps.now(),
