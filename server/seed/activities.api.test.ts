@@ -1,23 +1,19 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from '../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTestApp } from '../../tests/support/api-fixture';
 import { activities, activityHosts, activityMembers, activityTables, projects } from '../db/schema';
-import { DEMO_ORGANISER } from './demo';
 import { FIRST_DEMO_PROJECT } from './groups';
 import { DEMO_MEETING_CATEGORY, DEMO_STANDARD_TABLES, DEMO_VIP_TABLES } from './programme';
 
-let t: TestApp;
+const { t, camille: organiser } = withTestApp({ users: ['camille'] });
 let project: typeof projects.$inferSelect;
 
 beforeAll(async () => {
-  t = await createTestApp();
   [project] = await t.database.db.select().from(projects).where(eq(projects.nameFr, FIRST_DEMO_PROJECT));
 });
-afterAll(() => t.close());
 
 describe('the demo programme', () => {
   it('is two days of activities in sections, coming up, that the organiser sees without "show past"', async () => {
-    const organiser = await signIn(t.app, DEMO_ORGANISER);
     const res = await organiser.get(`/api/projects/${project.id}/activities?page=1&pageSize=100`);
     expect(res.status).toBe(200);
     expect(res.body.total).toBeGreaterThanOrEqual(30);
@@ -37,7 +33,6 @@ describe('the demo programme', () => {
       .where(eq(activityHosts.projectId, project.id));
     expect(hosts.n).toBeGreaterThanOrEqual(10);
 
-    const organiser = await signIn(t.app, DEMO_ORGANISER);
     const categories = await organiser.get(`/api/projects/${project.id}/activity-categories`);
     const meeting = (categories.body.items as { id: string; name: { fr: string; en: string } }[]).find(
       (c) => c.name.fr === DEMO_MEETING_CATEGORY[0] && c.name.en === DEMO_MEETING_CATEGORY[1],

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, createTestApp, signIn, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
 import { projects } from '../../db/schema';
 import { scoreMatrix } from '../../matching/tables/score-matrix';
-import { DEMO_ORGANISER } from '../../seed/demo';
 import { scoresSettled } from '../questions/score-runs';
 import { api, ok, pairingBody, pairingsUrl, setUpProject } from './fixtures';
 import { buildTablesInstance } from './instance-builder';
@@ -14,16 +13,7 @@ import { getPairingRow } from './service';
  * « Profils semblables » scores pairs as the scores screen does: with each person's effective answers, the standard
  * values of a question standing for the answer of someone who gave none (docs/matching/pairings.md).
  */
-let t: TestApp;
-let camille: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  camille = await signIn(t.app, DEMO_ORGANISER);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, camille } = withTestApp({ users: ['camille'] });
 
 async function question(projectId: string, fr: string, kind: string, weight: number, labels: string[]) {
   const base = `${api(projectId)}/questions`;

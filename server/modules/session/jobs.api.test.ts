@@ -1,30 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { expect, it } from 'vitest';
+import { withJobQueue, withTestApp } from '../../../tests/support/api-fixture';
 import { sessions, users } from '../../db/schema';
-import { type Jobs, startJobs } from '../../jobs/queue';
 import { DEMO_ORGANISER } from '../../seed/demo';
 import { sessionJobs } from './jobs';
 
-let t: TestApp;
-let jobs: Jobs | undefined;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  // The real queue on this file's database: PGlite through the adapter, PostgreSQL through its own pool.
-  jobs = await startJobs(
-    t.database,
-    sessionJobs(() => t.deps),
-    t.app.log,
-    { databaseUrl: t.databaseUrl },
-  );
-  t.deps.jobs = jobs;
-});
-afterAll(async () => {
-  await jobs?.stop();
-  await t?.close();
-});
+const { t } = withTestApp({ users: [] });
+// The real queue on this file's database: PGlite through the adapter, PostgreSQL through its own pool.
+withJobQueue(t, sessionJobs);
 
 async function remainingSessions(ids: string[]): Promise<string[]> {
   const rows = await t.deps.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, ids));
