@@ -39,6 +39,7 @@ import { registerPairingMeetingRoutes } from './modules/pairing-meetings/routes'
 import { registerPairingRoutes } from './modules/pairings/routes';
 import { registerParticipantImportRoutes } from './modules/participant-import/routes';
 import { registerParticipantRoutes } from './modules/participants/routes';
+import { registerPersonalPageRoutes } from './modules/personal-pages/routes';
 import { registerProfileFieldRoutes } from './modules/profile-fields/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
 import { registerQuestionRoutes } from './modules/questions/routes';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerActivityTableRoutes(app, deps);
   registerB2bRoutes(app, deps);
   registerCalendarRoutes(app, deps);
+  registerPersonalPageRoutes(app, deps);
   registerLandingRoutes(app, deps);
   registerPairingRoutes(app, deps);
   registerPairingMeetingRoutes(app, deps);

@@ -19,6 +19,7 @@ export * from './schema/meetings';
 export * from './schema/pairing-seats';
 export * from './schema/pairings';
 export * from './schema/participants';
+export * from './schema/personal-pages';
 export * from './schema/profile-fields';
 export * from './schema/projects';
 export * from './schema/questionnaire';

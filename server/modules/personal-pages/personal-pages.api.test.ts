@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PERSONAL_PAGE_READS_PER_MINUTE } from '../../../contracts/personal-pages';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import {
+  type ApiClient,
+  anonymous,
+  buildActivity,
+  buildProject,
+  insertParticipants,
+} from '../../../tests/support/test-app';
+import { activityMembers, meetingSessions, meetings, projects } from '../../db/schema';
+
+const { t, camille, jordan } = withTestApp();
+let visitor: ApiClient;
+beforeAll(async () => {
+  visitor = await anonymous(t.app);
+});
+
+const addressUrl = (projectId: string, participantId: string) =>
+  `/api/projects/${projectId}/participants/${participantId}/personal-page`;
+/** What the page's screen asks for with the token of a `/p/<token>` address. */
+const pageApi = (path: string) => `/api/personal-pages/${path.replace('/p/', '')}`;
+
+async function makeAddress(projectId: string, participantId: string): Promise<string> {
+  const response = await camille.post(addressUrl(projectId, participantId));
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  expect(response.body.path).toMatch(/^\/p\/[A-Za-z0-9_-]{43}$/);
+  return response.body.path;
+}
+
+/** A project in Toronto with Ana (French) and Ben (English), Ana in one activity, and a B2B meeting between them. */
+async function setUp() {
+  const project = await buildProject(camille, {
+    nameFr: 'Journée d’affaires',
+    nameEn: 'Business day',
+  });
+  const [ana, ben] = await insertParticipants(t.database.db, project.id, [
+    { first: 'Ana', last: 'Roy', organisation: 'Érable inc.' },
+    { first: 'Ben', last: 'Côté', organisation: 'Boréal ltée' },
+  ]);
+  const activity = await buildActivity(camille, project.id, {
+    title: { fr: 'Plénière d’ouverture', en: 'Opening plenary' },
+    startsAt: '2027-11-07T01:30',
+    startsAtOffset: 'later',
+    durationMinutes: 60,
+    location: 'Salle A',
+  });
+  const [{ companyId }] = await t.database.db
+    .select({ companyId: projects.companyId })
+    .from(projects)
+    .where(eq(projects.id, project.id));
+  await t.database.db
+    .insert(activityMembers)
+    .values({ companyId, projectId: project.id, activityId: activity.id, participantId: ana });
+  const [session] = await t.database.db
+    .insert(meetingSessions)
+    .values({
+      companyId,
+      projectId: project.id,
+      name: 'Rencontres B2B',
+      startsAt: new Date('2027-11-08T14:00:00Z'),
+      slotMinutes: 15,
+      slotCount: 4,
+      defaultCap: 4,
+    })
+    .returning();
+  await t.database.db.insert(meetings).values({
+    companyId,
+    projectId: project.id,
+    sessionId: session.id,
+    participantA: ana,
+    participantB: ben,
+    slot: 0,
+    tableNumber: 7,
+    startsAt: new Date('2027-11-08T14:00:00Z'),
+    endsAt: new Date('2027-11-08T14:15:00Z'),
+  });
+  return { project, ana, ben, activity };
+}
+
+describe('a participant’s personal page', () => {
+  it('opens at its secret address without a session, showing only that participant’s programme and meetings', async () => {
+    const { project, ana, ben } = await setUp();
+    expect((await camille.get(addressUrl(project.id, ana))).body).toEqual({ path: null, createdAt: null });
+    const path = await makeAddress(project.id, ana);
+    expect((await camille.get(addressUrl(project.id, ana))).body.path).toBe(path);
+
+    const page = await visitor.get(pageApi(path));
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.body.participant).toEqual({ firstName: 'Ana', lastName: 'Roy', language: 'fr' });
+    expect(page.body.project.name).toEqual({ fr: 'Journée d’affaires', en: 'Business day' });
+    expect(page.body.programme).toEqual([
+      expect.objectContaining({
+        title: { fr: 'Plénière d’ouverture', en: 'Opening plenary' },
+        // The second 01:30 of the fall-back night, as entered: 06:30 UTC.
+        startsAt: '2027-11-07T06:30:00.000Z',
+        startsAtLocal: '2027-11-07T01:30',
+        endsAtLocal: '2027-11-07T02:30',
+        location: 'Salle A',
+      }),
+    ]);
+    expect(page.body.meetings).toEqual([
+      expect.objectContaining({
+        with: 'Ben Côté (Boréal ltée)',
+        tableNumber: 7,
+        sessionName: 'Rencontres B2B',
+        startsAtLocal: '2027-11-08T09:00',
+        virtual: false,
+      }),
+    ]);
+    expect(page.body.calendarFeedPath).toBeNull();
+    // Nothing of anyone else: Ben appears only as Ana's counterpart, with no e-mail.
+    expect(JSON.stringify(page.body)).not.toMatch(/@/);
+
+    // Ben's own page is another address, with his meeting seen from his side.
+    const benPage = await visitor.get(pageApi(await makeAddress(project.id, ben)));
+    expect(benPage.body.meetings[0].with).toBe('Ana Roy (Érable inc.)');
+    expect(benPage.body.programme).toEqual([]);
+  });
+
+  it('gives the calendar feed’s address once the organiser has made one', async () => {
+    const { project, ana } = await setUp();
+    const path = await makeAddress(project.id, ana);
+    const feed = await camille.post(`/api/projects/${project.id}/participants/${ana}/calendar-feed`);
+    expect((await visitor.get(pageApi(path))).body.calendarFeedPath).toBe(feed.body.path);
+  });
+
+  it('stops answering at once when regenerated or revoked (404), and can be made again', async () => {
+    const { project, ana } = await setUp();
+    const first = await makeAddress(project.id, ana);
+    const second = await makeAddress(project.id, ana);
+    expect(second).not.toBe(first);
+    expect((await visitor.get(pageApi(first))).status).toBe(404);
+    expect((await visitor.get(pageApi(second))).status).toBe(200);
+
+    const revoked = await camille.delete(addressUrl(project.id, ana));
+    expect(revoked.body).toEqual({ path: null, createdAt: null });
+    expect((await visitor.get(pageApi(second))).status).toBe(404);
+    expect((await camille.get(addressUrl(project.id, ana))).body.path).toBeNull();
+    expect((await visitor.get(pageApi(await makeAddress(project.id, ana)))).status).toBe(200);
+  });
+
+  it('is the organiser’s company’s alone: another company sees 404 and changes nothing', async () => {
+    const { project, ana } = await setUp();
+    const path = await makeAddress(project.id, ana);
+    expect((await jordan.get(addressUrl(project.id, ana))).status).toBe(404);
+    expect((await jordan.post(addressUrl(project.id, ana))).status).toBe(404);
+    expect((await jordan.delete(addressUrl(project.id, ana))).status).toBe(404);
+    expect((await visitor.get(pageApi(path))).status).toBe(200);
+    expect((await visitor.get(addressUrl(project.id, ana))).status).toBe(401);
+  });
+
+  it('answers 404 to a token of any other shape, and goes away with its participant', async () => {
+    const { project, ana } = await setUp();
+    const path = await makeAddress(project.id, ana);
+    for (const token of ['x', path.slice(3, -1), `${path.slice(3)}A`, '%00', 'é'.repeat(43)]) {
+      expect((await visitor.get(`/api/personal-pages/${encodeURIComponent(token)}`)).status).toBe(404);
+    }
+    // Longer than any route parameter the server reads: refused before routing.
+    expect((await visitor.get(`/api/personal-pages/${'a'.repeat(101)}`)).status).toBe(414);
+    expect((await camille.post(`/api/projects/${project.id}/participants/delete`, { ids: [ana] })).status).toBe(200);
+    expect((await visitor.get(pageApi(path))).status).toBe(404);
+  });
+});
+
+// Last: it spends the minute's allowance of this client address.
+it('limits the reads of the public page per client address and minute (429)', async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i <= PERSONAL_PAGE_READS_PER_MINUTE; i++) {
+    statuses.push((await visitor.get(`/api/personal-pages/${'A'.repeat(43)}`)).status);
+  }
+  expect(statuses.at(-1)).toBe(429);
+});

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { PERSONAL_PAGE_TOKEN } from '../../../contracts/personal-pages';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { assertProject } from '../activities/category-service';
+import { toLocalTime } from '../activities/local-time';
+import { participantMeetings } from '../b2b/meeting-repository';
+import { findFeed, listDatedOfParticipant } from '../calendar/repository';
+import { findProject } from '../projects/repository';
+import type { AuthContext } from '../session/auth-context';
+import * as repo from './repository';
+
+/**
+ * Each participant's personal page, at a secret address `/p/<token>` opened without a session. The token is kept as
+ * it is (the organiser copies the address again later, messages link to it); a new one replaces it, a revocation
+ * deletes it, and the old address answers 404 from then on. A token opens nothing but its own participant's page.
+ */
+
+const pagePath = (token: string) => `/p/${token}`;
+const newToken = () => randomBytes(32).toString('base64url');
+
+async function ownParticipant(deps: Deps, auth: AuthContext, projectId: string, participantId: string) {
+  await assertProject(deps.db, auth, projectId);
+  const participant = await repo.findParticipant(deps.db, auth.companyId, projectId, participantId);
+  if (!participant) throw AppError.notFound();
+  return participant;
+}
+
+export async function getAddress(deps: Deps, auth: AuthContext, projectId: string, participantId: string) {
+  await ownParticipant(deps, auth, projectId, participantId);
+  const page = await repo.findPage(deps.db, participantId);
+  return { path: page ? pagePath(page.token) : null, createdAt: page?.createdAt ?? null };
+}
+
+/** A new secret address (made the first time); the previous one stops answering. */
+export async function makeAddress(deps: Deps, auth: AuthContext, projectId: string, participantId: string) {
+  await ownParticipant(deps, auth, projectId, participantId);
+  const token = newToken();
+  const now = deps.now();
+  await repo.savePageToken(deps.db, { companyId: auth.companyId, projectId, participantId }, token, now);
+  return { path: pagePath(token), createdAt: now };
+}
+
+export async function revokeAddress(deps: Deps, auth: AuthContext, projectId: string, participantId: string) {
+  await ownParticipant(deps, auth, projectId, participantId);
+  await repo.deletePage(deps.db, participantId);
+  return { path: null, createdAt: null };
+}
+
+/** The page this token opens, or 404 (unknown, replaced, revoked, or not even a token). */
+export async function readPage(deps: Deps, token: string) {
+  const page = PERSONAL_PAGE_TOKEN.test(token) ? await repo.findPageByToken(deps.db, token) : undefined;
+  if (!page) throw AppError.notFound();
+  const { db } = deps;
+  const project = await findProject(db, page.companyId, page.projectId);
+  const participant = await repo.findParticipant(db, page.companyId, page.projectId, page.participantId);
+  if (!project || !participant) throw AppError.notFound();
+  const zone = project.timeZone;
+  const activities = await listDatedOfParticipant(db, project.id, participant.id);
+  const meetings = await participantMeetings(db, project.id, participant.id);
+  const feed = await findFeed(db, project.id, participant.id);
+  return {
+    participant: {
+      firstName: participant.firstName,
+      lastName: participant.lastName,
+      language: participant.language === 'en' ? ('en' as const) : ('fr' as const),
+    },
+    project: {
+      name: { fr: project.nameFr, en: project.nameEn },
+      timeZone: zone,
+      startsOn: project.startsOn,
+      endsOn: project.endsOn,
+      languages: project.languages.filter((l): l is 'fr' | 'en' => l === 'fr' || l === 'en'),
+      colours: {
+        bannerBackground: project.bannerBackgroundColor,
+        bannerText: project.bannerTextColor,
+        background: project.homeBackgroundColor,
+      },
+      supportEmail: project.supportEmail,
+    },
+    programme: activities.map((row) => {
+      const start = row.startsAt as Date;
+      return {
+        id: row.id,
+        title: { fr: row.titleFr, en: row.titleEn },
+        startsAt: start,
+        startsAtLocal: toLocalTime(start, zone),
+        endsAtLocal: toLocalTime(new Date(start.getTime() + row.durationMinutes * 60_000), zone),
+        location: row.location,
+      };
+    }),
+    meetings: meetings.map((m) => {
+      const isA = m.aId === participant.id;
+      const name = isA ? `${m.bFirstName} ${m.bLastName}` : `${m.aFirstName} ${m.aLastName}`;
+      const organisation = isA ? m.bOrganisation : m.aOrganisation;
+      return {
+        id: m.id,
+        startsAt: m.startsAt,
+        startsAtLocal: toLocalTime(m.startsAt, zone),
+        endsAtLocal: toLocalTime(m.endsAt, zone),
+        with: organisation ? `${name} (${organisation})` : name,
+        tableNumber: m.mode === 'virtual' ? null : m.tableNumber,
+        sessionName: m.sessionName,
+        virtual: m.mode === 'virtual',
+      };
+    }),
+    calendarFeedPath: feed ? `/calendar/${feed.token}.ics` : null,
+  };
+}
