@@ -3,8 +3,9 @@ import { IANAZone } from 'luxon';
 /**
  * A small, strict reader of the events of an iCalendar file, for the tests: it checks what the feeds' DTSTART and
  * DTEND MEAN under RFC 5545, not what one library makes of them. ical.js 2.2.1 reads the second 01:30 of the night
- * clocks fall back from a TZID wall time (it compares a zone's transitions as if they were UTC,
- * kewisch/ical.js#847), which is not what RFC 5545 says, so it cannot prove that a written time is unambiguous.
+ * clocks fall back from a TZID wall time, and 02:30 of the spring night as 01:30 (it compares a zone's changes as if
+ * they were in UTC, kewisch/ical.js#847): not what RFC 5545 says, so it cannot prove that a written time means one
+ * instant.
  *
  * - Lines are unfolded as §3.1 says: a CRLF followed by one space or tab is removed.
  * - `…Z` (§3.3.5 form 2) is that instant in UTC.
