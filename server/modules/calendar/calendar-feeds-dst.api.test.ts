@@ -55,7 +55,7 @@ describe('the iCalendar feeds across daylight saving', () => {
       { first: 'Ana', last: 'Aubé' },
       { first: 'Bao', last: 'Brûlé' },
     ]);
-    const saved = [];
+    const saved: Awaited<ReturnType<typeof buildActivity>>[] = [];
     for (const entered of ENTERED) {
       const { start, ...body } = entered;
       const activity = await buildActivity(camille, project.id, body);
@@ -69,13 +69,12 @@ describe('the iCalendar feeds across daylight saving', () => {
 
     // B2B meetings of Ana and Bao at the same instants (written as a generation would).
     const session = await camille.post(`/api/projects/${project.id}/b2b-sessions`, {
-      name: 'Rencontres',
-      startsAtLocal: '2027-06-01T13:00',
-      slotMinutes: 15,
-      breakMinutes: 5,
-      slotCount: 3,
-      tablesPerSlot: 2,
-      defaultCap: 2,
+      name: 'Rencontres de nuit',
+      startsAtLocal: '2027-11-07T00:30',
+      slotMinutes: 30,
+      slotCount: ENTERED.length,
+      tablesPerSlot: 1,
+      defaultCap: ENTERED.length,
     });
     expect(session.status, JSON.stringify(session.body)).toBe(200);
     const placed = await t.deps.db
