@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTestApp } from '../../../tests/support/api-fixture';
+import { readIcsEvents } from '../../../tests/support/ics-reader';
 import {
   type ApiClient,
   type ApiResponse,
@@ -26,22 +27,27 @@ interface ParsedEvent {
   location: string | null;
   start: string;
   end: string;
-  tzid: string | undefined;
+  /** DTSTART as written (unfolded). */
+  startLine: string;
 }
 
-/** Reads a feed as a calendar application does (ical.js), its time zones from its own VTIMEZONE components. */
+/**
+ * Reads a feed: its text as a calendar application does (ical.js: unescaping), each event's instants with the strict
+ * reader, which reads a TZID wall time as RFC 5545 §3.3.5 says (ical.js does not on a time lived twice).
+ */
 function parseFeed(text: string): { name: string; events: ParsedEvent[] } {
   const calendar = new ICAL.Component(ICAL.parse(text));
-  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const instants = new Map(readIcsEvents(text).map((e) => [e.uid, e]));
   const events = calendar.getAllSubcomponents('vevent').map((component) => {
     const event = new ICAL.Event(component);
+    const read = instants.get(event.uid);
     return {
       uid: event.uid,
       summary: event.summary,
       location: event.location ?? null,
-      start: event.startDate.toJSDate().toISOString(),
-      end: event.endDate.toJSDate().toISOString(),
-      tzid: component.getFirstProperty('dtstart')?.getParameter('tzid') as string | undefined,
+      start: String(read?.start.iso),
+      end: String(read?.end.iso),
+      startLine: String(read?.start.line),
     };
   });
   return { name: String(calendar.getFirstPropertyValue('x-wr-calname')), events };
@@ -76,7 +82,7 @@ async function addParticipant(projectId: string, firstName: string, lastName: st
 }
 
 describe('the project’s iCalendar feed', () => {
-  it('holds every dated activity at its instants, in the project’s zone with its VTIMEZONE, across daylight saving', async () => {
+  it('holds every dated activity at its instants, written in UTC, the project’s zone named, across daylight saving', async () => {
     const project = await buildProject(camille, {
       timeZone: 'America/Toronto',
       defaultLanguage: 'en',
@@ -108,7 +114,9 @@ describe('the project’s iCalendar feed', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
     const text = String(response.body);
-    expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:America/Toronto');
+    // Instants in UTC: no TZID to interpret, the project's zone named for display.
+    expect(text).toContain('X-WR-TIMEZONE:America/Toronto');
+    expect(text).not.toMatch(/TZID|VTIMEZONE/);
     // Escaped as RFC 5545 says (a comma and a semicolon are written \, and \;).
     expect(text).toContain('SUMMARY:Coffee\\, tea\\; « 王小明 » \\\\ 🎉 Ünïcødé');
 
@@ -122,11 +130,14 @@ describe('the project’s iCalendar feed', () => {
         summary: activity.title.en,
         start: activity.startsAt,
         end: activity.endsAt,
-        tzid: 'America/Toronto',
       });
     }
     expect(acrossSpring.endsAt).toBe('2027-03-14T08:30:00.000Z');
     expect(repeated.startsAt).toBe('2027-11-07T06:30:00.000Z');
+    // Written as that instant: the wall time 01:30 with TZID would mean the first 01:30, 05:30 UTC.
+    expect(feed.events.find((e) => e.uid === `${repeated.id}@maillage`)?.startLine).toBe(
+      'DTSTART:20271107T063000Z',
+    );
     expect(feed.events.find((e) => e.uid === `${escaped.id}@maillage`)?.location).toBe(escaped.location);
 
     // The download from the back office is the same calendar, as an attachment.

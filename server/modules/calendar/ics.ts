@@ -1,4 +1,3 @@
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { Language } from '../../../contracts/http';
@@ -7,7 +6,7 @@ import type { CalendarRow } from './repository';
 export interface FeedContent {
   /** The calendar's name as applications show it. */
   name: string;
-  /** The project's zone: every time is written in it (TZID) with its VTIMEZONE. */
+  /** The project's zone, named to calendar applications (X-WR-TIMEZONE); the times themselves are written in UTC. */
   timeZone: string;
   /** Titles are written in the project's default language. */
   language: Language;
@@ -29,21 +28,21 @@ export interface FeedContent {
  * An iCalendar file (RFC 5545) of dated activities, written by ical-generator (escaping of commas, semicolons,
  * backslashes and newlines, lines folded at 75 octets without cutting a character). Each event's UID is the
  * activity's id, so that a calendar application updates an event rather than adding another when it moves.
- * Times are wall times of the project's zone with its VTIMEZONE (@touch4it/ical-timezones); a zone it does not
- * know is written in UTC instead, the instants staying the same.
+ * Every DTSTART and DTEND is an instant in UTC (`…Z`, RFC 5545 §3.3.5 form 2), which means exactly one moment: a
+ * wall time with TZID would mean the FIRST of the two 01:30 of the night clocks fall back (§3.3.5), so an activity
+ * saved on the second one would show an hour early. The project's zone is named by X-WR-TIMEZONE, for the
+ * applications that use it as the calendar's display zone (docs/activities/calendar.md).
  */
 export function writeFeed(content: FeedContent): string {
-  const zone = getVtimezoneComponent(content.timeZone) ? content.timeZone : null;
   const calendar = ical({
     name: content.name,
     prodId: { company: 'Maillage', product: 'Maillage', language: content.language.toUpperCase() },
-    // Only a generator at the calendar's level: DTSTAMP stays in UTC, each event names its zone.
-    timezone: { name: null, generator: getVtimezoneComponent },
     // Subscribed applications are told how often to read the feed again.
     ttl: 60 * 60,
   });
-  if (zone) calendar.x('X-WR-TIMEZONE', zone);
-  const at = (instant: Date) => (zone ? DateTime.fromJSDate(instant, { zone }) : instant);
+  calendar.x('X-WR-TIMEZONE', content.timeZone);
+  // An instant in UTC: written `…Z` (no event names a zone, so the file needs no VTIMEZONE).
+  const at = (instant: Date) => DateTime.fromJSDate(instant, { zone: 'utc' });
   for (const activity of content.activities) {
     const start = activity.startsAt as Date;
     const end = new Date(start.getTime() + activity.durationMinutes * 60_000);
@@ -51,9 +50,8 @@ export function writeFeed(content: FeedContent): string {
       id: `${activity.id}@maillage`,
       start: at(start),
       end: at(end),
-      timezone: zone,
-      stamp: DateTime.fromJSDate(content.now, { zone: 'utc' }),
-      lastModified: DateTime.fromJSDate(activity.updatedAt, { zone: 'utc' }),
+      stamp: at(content.now),
+      lastModified: at(activity.updatedAt),
       summary: content.language === 'en' ? activity.titleEn : activity.titleFr,
       location: activity.location,
     });
@@ -63,9 +61,8 @@ export function writeFeed(content: FeedContent): string {
       id: `${meeting.id}@maillage-meeting`,
       start: at(meeting.startsAt),
       end: at(meeting.endsAt),
-      timezone: zone,
-      stamp: DateTime.fromJSDate(content.now, { zone: 'utc' }),
-      lastModified: DateTime.fromJSDate(meeting.updatedAt, { zone: 'utc' }),
+      stamp: at(content.now),
+      lastModified: at(meeting.updatedAt),
       summary: meeting.summary,
       location: meeting.location,
     });
