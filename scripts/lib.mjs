@@ -46,8 +46,8 @@ function newestMtime(entries) {
   return newest;
 }
 
-/** Builds the web app and the server when either is missing or older than anything it is built from. */
-export function ensureBuilt() {
+/** Whether the web app and the server are built and not older than anything they are built from. */
+export function isBuildCurrent() {
   const sources = newestMtime([
     'web',
     'contracts',
@@ -60,7 +60,12 @@ export function ensureBuilt() {
     const p = path.join(root, f);
     return fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0;
   });
-  if (Math.min(...outputs) >= sources) return;
+  return Math.min(...outputs) >= sources;
+}
+
+/** Builds the web app and the server when either is missing or older than anything it is built from. */
+export function ensureBuilt() {
+  if (isBuildCurrent()) return;
   console.log('› Building the web app and the server…');
   runOrExit('npm', ['run', '--silent', 'build']);
 }

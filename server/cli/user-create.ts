@@ -1,7 +1,9 @@
 // `npm run user:create -- --email you@example.com --first-name Ana --last-name Roy --company "Acme" [--super-admin]`
-// Creates a back-office user (and the company if it does not exist yet). The password is asked on the terminal,
-// or read from MAILLAGE_PASSWORD when there is no terminal.
+// Creates a back-office user (and the company if it does not exist yet) in the configured database, migrated
+// first if needed. The password is asked on the terminal; without one, it is the first line of the standard input
+// (`printf '%s\n' "$PASSWORD" | npm run user:create -- …`); MAILLAGE_PASSWORD, when set, comes before both.
 import { createInterface } from 'node:readline/promises';
+import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { emailAddress, language, requiredText } from '../../contracts/http';
@@ -44,9 +46,10 @@ if (!input.success) {
   process.exit(2);
 }
 
+/** MAILLAGE_PASSWORD, else asked on the terminal, else the first line of the standard input (a pipe). */
 async function askPassword(): Promise<string> {
   if (process.env.MAILLAGE_PASSWORD) return process.env.MAILLAGE_PASSWORD;
-  if (!process.stdin.isTTY) throw new Error('No terminal: give the password in MAILLAGE_PASSWORD.');
+  if (!process.stdin.isTTY) return (await text(process.stdin)).split(/\r?\n/)[0];
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   const password = await rl.question(`Password (at least ${PASSWORD_MIN_LENGTH} characters): `);
   rl.close();

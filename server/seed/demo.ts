@@ -1,6 +1,6 @@
-import { count } from 'drizzle-orm';
+import { count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { companies, projects } from '../db/schema';
+import { companies, projects, users } from '../db/schema';
 import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/repository';
 import { seedActivities } from './activities';
@@ -18,6 +18,9 @@ export const DEMO_PASSWORD = 'Maillage-demo-2026';
 export const DEMO_SUPER_ADMIN = 'super@maillage.test';
 export const DEMO_ORGANISER = 'organisatrice@maillage.test';
 export const SECOND_COMPANY_USER = 'gestion@boreal.test';
+export const DEMO_COMPANY = 'Événements Maillage (démo)';
+export const SECOND_DEMO_COMPANY = 'Congrès Boréal';
+const DEMO_ACCOUNTS = [DEMO_SUPER_ADMIN, DEMO_ORGANISER, SECOND_COMPANY_USER];
 
 /** Bilingual events of a Montréal organiser: enough of them to page, sort and search. */
 const EVENTS: [fr: string, en: string][] = [
@@ -42,6 +45,46 @@ export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
   return n === 0;
 }
 
+/** Whether a demo company (flagged, or one of the demo's names) or a demo account is already in the database. */
+async function hasDemo(db: Executor): Promise<boolean> {
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(or(eq(companies.isDemo, true), inArray(companies.name, [DEMO_COMPANY, SECOND_DEMO_COMPANY])))
+    .limit(1);
+  if (company) return true;
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, DEMO_ACCOUNTS))
+    .limit(1);
+  return Boolean(user);
+}
+
+export type DemoRefusal = 'demo-present' | 'not-empty';
+
+/** What `npm run seed:demo` says when it adds nothing. */
+export const DEMO_REFUSALS: Record<DemoRefusal, string> = {
+  'demo-present': `The demo is already in this database (company "${DEMO_COMPANY}", "${SECOND_DEMO_COMPANY}" or a demo account): it is not added twice.`,
+  'not-empty':
+    'The database already has companies: the demo data is only added to an empty database. ' +
+    'To add the demo companies beside yours: npm run seed:demo -- --beside-existing',
+};
+
+/**
+ * `npm run seed:demo`: the demo companies on an empty database, or beside the companies there when the organiser
+ * asks (`besideExisting`); never twice.
+ */
+export async function addDemo(
+  db: Executor,
+  { besideExisting }: { besideExisting: boolean },
+): Promise<{ added: true } | { added: false; refusal: DemoRefusal }> {
+  if (await hasDemo(db)) return { added: false, refusal: 'demo-present' };
+  if (!besideExisting && !(await isDatabaseEmpty(db))) return { added: false, refusal: 'not-empty' };
+  await seedDemo(db);
+  return { added: true };
+}
+
 function isoDate(year: number, month: number, day: number) {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
@@ -60,11 +103,11 @@ export async function seedDemo(db: Executor) {
   await db.transaction(async (tx) => {
     const [demo] = await tx
       .insert(companies)
-      .values({ name: 'Événements Maillage (démo)', contactEmail: 'bonjour@maillage.test', isDemo: true })
+      .values({ name: DEMO_COMPANY, contactEmail: 'bonjour@maillage.test', isDemo: true })
       .returning();
     const [boreal] = await tx
       .insert(companies)
-      .values({ name: 'Congrès Boréal', contactEmail: 'info@boreal.test' })
+      .values({ name: SECOND_DEMO_COMPANY, contactEmail: 'info@boreal.test' })
       .returning();
 
     await insertUser(tx, {
@@ -134,7 +177,7 @@ export async function seedDemo(db: Executor) {
     await tx.insert(projects).values(rows);
     await seedHelpTexts(tx);
     await seedReleases(tx);
-    await seedRoles(tx);
+    await seedRoles(tx, [demo.id, boreal.id]);
     await seedGroups(tx);
     await seedParticipants(tx);
     await seedMail(tx);

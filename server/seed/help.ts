@@ -1,5 +1,6 @@
 import type { HelpValues } from '../../contracts/help';
 import type { Executor } from '../db/client';
+import { findHelpByScreen } from '../modules/help/repository';
 import { writeHelp } from '../modules/help/service';
 
 /** E10: the help of the main screens of the demo, in French and English. Owner: help texts. */
@@ -69,6 +70,9 @@ export const DEMO_HELP: HelpValues[] = [
   },
 ];
 
+/** The demo's help of each screen that has none yet: a help a super-admin wrote is kept (demo added beside). */
 export async function seedHelpTexts(db: Executor) {
-  for (const help of DEMO_HELP) await writeHelp(db, help);
+  for (const help of DEMO_HELP) {
+    if (!(await findHelpByScreen(db, help.screen))) await writeHelp(db, help);
+  }
 }

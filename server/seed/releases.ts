@@ -137,8 +137,13 @@ const RELEASES: SeedRelease[] = [
 
 const SCOPE = { companyId: null, projectId: null };
 
-/** A5: the product's release notes shown on "What's new". Owner: release notes. */
+/**
+ * A5: the product's release notes shown on "What's new", when there are none yet (the demo added beside other
+ * companies keeps the notes the database has). Owner: release notes.
+ */
 export async function seedReleases(db: Executor) {
+  const [existing] = await db.select({ id: releases.id }).from(releases).limit(1);
+  if (existing) return;
   for (const release of RELEASES) {
     const [row] = await db
       .insert(releases)

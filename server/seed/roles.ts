@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { projects, roles } from '../db/schema';
 
@@ -9,9 +9,12 @@ export const DEMO_ROLES: [fr: string, en: string][] = [
   ['Visiteur', 'Visitor'],
 ];
 
-/** J4: three bilingual roles per demo project (every project the seed wrote), the first as default. */
-export async function seedRoles(db: Executor) {
-  const all = await db.select({ id: projects.id, companyId: projects.companyId }).from(projects);
+/** J4: three bilingual roles per project of the demo companies (`companyIds`), the first as default. */
+export async function seedRoles(db: Executor, companyIds: string[]) {
+  const all = await db
+    .select({ id: projects.id, companyId: projects.companyId })
+    .from(projects)
+    .where(inArray(projects.companyId, companyIds));
   if (all.length === 0) return;
   await db.insert(roles).values(
     all.flatMap((project) =>
@@ -27,5 +30,6 @@ export async function seedRoles(db: Executor) {
   await db.execute(sql`
     update ${projects} set default_role_id = r.id
     from ${roles} r
-    where r.project_id = ${projects}.id and r.position = 0 and ${projects}.default_role_id is null`);
+    where r.project_id = ${projects}.id and r.position = 0 and ${projects}.default_role_id is null
+      and ${inArray(projects.companyId, companyIds)}`);
 }

@@ -47,13 +47,19 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
 /**
  * Starts `node dist/server/main.js` on a free port with a fresh data folder under the system's temporary folder,
  * and waits for /healthz. `env` adds or overrides settings (server/config.ts). `stop` ends the process and
- * removes the folder.
+ * removes the folder. `command` starts the server otherwise (`npm start`, tsx): it then runs in a process group of
+ * its own, which `stop` (or this process's exit) ends as a whole, launcher and server together.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
+export async function startServer(
+  env: Record<string, string> = {},
+  command?: string[],
+): Promise<RunningServer> {
+  if (!command && !fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-e2e-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
+  const [file, ...args] = command ?? [process.execPath, MAIN];
+  const child = spawn(file, args, {
+    detached: Boolean(command),
     cwd: ROOT,
     env: {
       ...process.env,
@@ -81,15 +87,26 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (!stopping) console.error(`the server on port ${port} stopped (${signal ?? code}):\n${output}`);
   });
 
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (command && child.pid) process.kill(-child.pid, name);
+      else child.kill(name);
+    } catch {
+      // already gone
+    }
+  };
+  const killGroup = () => signal('SIGKILL');
+  if (command) process.once('exit', killGroup);
   const stop = async () => {
     stopping = true;
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      signal('SIGTERM');
+      const force = setTimeout(() => signal('SIGKILL'), 5_000);
       await exited;
       clearTimeout(force);
     }
+    process.off('exit', killGroup);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
