@@ -189,9 +189,16 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   return { app, deps };
 }
 
-/** Serves the built web app; any other GET outside /api answers its index.html (client-side routes). */
+/** A participant's personal page (`/p/<token>`): a page of its own, not the back office. */
+const PERSONAL_PAGE_PATH = /^\/p\/[^/?#]+\/?(?:\?.*)?$/;
+
+/**
+ * Serves the built web app; any other GET outside /api answers its index.html (client-side routes), or the
+ * personal page's HTML for `/p/<token>` (its data comes from the API, which checks the token).
+ */
 function registerWebApp(app: FastifyInstance, webDir: string) {
   const index = path.join(webDir, 'index.html');
+  const personalPage = path.join(webDir, 'personal-page.html');
   const hasWeb = fs.existsSync(index);
   if (hasWeb) {
     app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
@@ -202,7 +209,8 @@ function registerWebApp(app: FastifyInstance, webDir: string) {
       !request.url.startsWith('/api/') &&
       !path.extname(request.url.split('?')[0]);
     if (isPage && hasWeb) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+      const page = PERSONAL_PAGE_PATH.test(request.url) ? personalPage : index;
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(page));
     }
     return sendProblem(request, reply, 404, 'notFound');
   });

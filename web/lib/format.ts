@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { frenchFirstOfMonth } from '../../contracts/dates';
-import { intlLocale } from './i18n';
+import { intlLocale } from '../../locales/catalogue';
 
 /** A calendar date (YYYY-MM-DD) shown in the reader's language; it is not shifted by the browser's time zone. */
 export function formatDate(isoDate: string, lang: string, style: 'medium' | 'long' = 'medium') {

@@ -1,0 +1,171 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { Language } from '../../contracts/http';
+import type { PersonalPage } from '../../contracts/personal-pages';
+import { formatDate } from '../lib/format';
+import { applyLanguage } from '../lib/i18n';
+import { CalendarSection, MeetingsSection, ProgrammeSection } from './sections';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'ready'; page: PersonalPage }
+  | { kind: 'notFound' }
+  | { kind: 'tooMany' }
+  | { kind: 'failed' };
+
+/** Reads the page's data: 404 (unknown or revoked address) and 429 (too many reads) are states of their own. */
+async function load(token: string): Promise<State> {
+  try {
+    const response = await fetch(`/api/personal-pages/${encodeURIComponent(token)}`, {
+      headers: { accept: 'application/json' },
+      credentials: 'omit',
+    });
+    if (response.status === 404 || response.status === 400 || response.status === 414)
+      return { kind: 'notFound' };
+    if (response.status === 429) return { kind: 'tooMany' };
+    if (!response.ok) return { kind: 'failed' };
+    return { kind: 'ready', page: (await response.json()) as PersonalPage };
+  } catch {
+    return { kind: 'failed' };
+  }
+}
+
+/** The participant's personal page: who they are, their programme, their B2B meetings and their calendar. */
+export function PersonalPageScreen({ token }: { token: string }) {
+  const { t, i18n } = useTranslation();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [language, setLanguage] = useState<Language | null>(null);
+
+  const reload = useCallback(() => {
+    setState({ kind: 'loading' });
+    void load(token).then(setState);
+  }, [token]);
+  useEffect(reload, [reload]);
+
+  // The participant's own language first; the switch changes it for this visit.
+  const page = state.kind === 'ready' ? state.page : null;
+  const shown: Language = language ?? page?.participant.language ?? 'fr';
+  useEffect(() => {
+    if (i18n.language !== shown) void applyLanguage(shown).catch(() => undefined);
+    else document.documentElement.lang = shown;
+  }, [i18n, shown]);
+  useEffect(() => {
+    if (page) document.title = t('personalPage.documentTitle', { project: page.project.name[shown] });
+  }, [page, shown, t]);
+
+  if (!page) {
+    return (
+      <Container size="xs" py="xl">
+        <Stack component="main" align="center" gap="md">
+          {state.kind === 'loading' && (
+            <>
+              <Loader role="progressbar" aria-label={t('personalPage.loading')} />
+              <Text>{t('personalPage.loading')}</Text>
+            </>
+          )}
+          {state.kind === 'notFound' && (
+            <Alert
+              color="yellow"
+              title={
+                <Title order={1} size="h3">
+                  {t('personalPage.notFound.title')}
+                </Title>
+              }
+            >
+              {t('personalPage.notFound.body')}
+            </Alert>
+          )}
+          {(state.kind === 'tooMany' || state.kind === 'failed') && (
+            <Alert color="red" role="alert" w="100%">
+              <Stack gap="sm" align="flex-start">
+                <Text>{t(state.kind === 'tooMany' ? 'personalPage.tooMany' : 'personalPage.failed')}</Text>
+                <Button onClick={reload}>{t('personalPage.retry')}</Button>
+              </Stack>
+            </Alert>
+          )}
+        </Stack>
+      </Container>
+    );
+  }
+
+  const { project, participant } = page;
+  const languages = project.languages.length ? project.languages : (['fr', 'en'] as Language[]);
+  return (
+    <Box mih="100vh" bg={project.colours.background}>
+      <Box component="header" bg={project.colours.bannerBackground} c={project.colours.bannerText} py="md">
+        <Container size="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={2}>
+              <Text fw={700}>{project.name[shown]}</Text>
+              <ProjectDates startsOn={project.startsOn} endsOn={project.endsOn} language={shown} />
+            </Stack>
+            {languages.length > 1 && (
+              <SegmentedControl
+                size="xs"
+                aria-label={t('personalPage.language')}
+                value={shown}
+                onChange={(value) => setLanguage(value as Language)}
+                data={languages.map((l) => ({ value: l, label: l.toUpperCase() }))}
+                data-testid="language-switch"
+              />
+            )}
+          </Group>
+        </Container>
+      </Box>
+      <Container size="sm" py="lg" component="main">
+        <Stack gap="xl">
+          <Title order={1} size="h2">
+            {t('personalPage.greeting', { name: participant.firstName })}
+          </Title>
+          <ProgrammeSection page={page} language={shown} />
+          <MeetingsSection page={page} language={shown} />
+          <CalendarSection page={page} />
+          {project.supportEmail && (
+            <Text size="sm">
+              <Trans
+                i18nKey="personalPage.support"
+                values={{ address: project.supportEmail }}
+                components={[<Anchor key="email" href={`mailto:${project.supportEmail}`} />]}
+              />
+            </Text>
+          )}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function ProjectDates({
+  startsOn,
+  endsOn,
+  language,
+}: {
+  startsOn: string;
+  endsOn: string;
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const from = formatDay(startsOn, language);
+  const text =
+    startsOn === endsOn
+      ? t('personalPage.oneDay', { date: from })
+      : t('personalPage.dates', { from, to: formatDay(endsOn, language) });
+  return <Text size="sm">{text}</Text>;
+}
+
+export function formatDay(isoDate: string, language: Language) {
+  return formatDate(isoDate, language, 'long');
+}
