@@ -52,8 +52,14 @@ const TABLE = 'main table tbody tr';
  */
 const LIST_SCREENS: Record<string, ListScreen> = {
   '/app/projects': { path: () => '/projects', ready: TABLE },
-  '/app/projects/$projectId/participants': { path: (i) => `/projects/${i.project}/participants`, ready: TABLE },
-  '/app/projects/$projectId/roles': { path: (i) => `/projects/${i.project}/roles`, ready: '[data-testid="role-row"]' },
+  '/app/projects/$projectId/participants': {
+    path: (i) => `/projects/${i.project}/participants`,
+    ready: TABLE,
+  },
+  '/app/projects/$projectId/roles': {
+    path: (i) => `/projects/${i.project}/roles`,
+    ready: '[data-testid="role-row"]',
+  },
   '/app/projects/$projectId/groups': {
     path: (i) => `/projects/${i.project}/groups`,
     ready: '[data-testid="group-category"]',
@@ -135,7 +141,8 @@ async function widthProblems(page: Page): Promise<string[]> {
     const scroller = (el: Element) => {
       for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
         const overflow = getComputedStyle(box).overflowX;
-        if ((overflow === 'auto' || overflow === 'scroll') && box.scrollWidth > box.clientWidth + 1) return box;
+        if ((overflow === 'auto' || overflow === 'scroll') && box.scrollWidth > box.clientWidth + 1)
+          return box;
       }
       return null;
     };
@@ -172,12 +179,20 @@ async function widthProblems(page: Page): Promise<string[]> {
         const b = box.getBoundingClientRect();
         return r.left >= b.left - 1 && r.right <= b.right + 1 && r.right <= width + 1;
       };
-      const first = headers.find((h) => h.textContent?.trim()) ?? headers[0];
-      const firstCell = table.querySelector(`tbody tr td:nth-child(${headers.indexOf(first) + 1})`);
+      // The first column: the first with a heading, and the check boxes before it.
+      const firstNamed = Math.max(
+        0,
+        headers.findIndex((h) => h.textContent?.trim()),
+      );
+      const firstRow = table.querySelector('tbody tr');
+      const kept = [
+        ...headers.slice(0, firstNamed + 1),
+        ...[...(firstRow?.children ?? [])]
+          .slice(0, firstNamed + 1)
+          .filter((cell) => (cell as HTMLTableCellElement).colSpan === 1),
+      ];
       if (!inView(last)) problems.push(`${name}: last column out of view once scrolled to the end`);
-      if (!inView(first) || (firstCell && !inView(firstCell))) {
-        problems.push(`${name}: first column out of view once scrolled to the end`);
-      }
+      if (!kept.every(inView)) problems.push(`${name}: first column out of view once scrolled to the end`);
       box.scrollLeft = 0;
     }
     return problems;

@@ -281,8 +281,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <Table.Td
                       key={column.key}
                       className={
-                        [index === 0 ? firstColumn : '', column.noWrap ? classes.noWrap : ''].join(' ').trim() ||
-                        undefined
+                        [index === 0 ? firstColumn : '', column.noWrap ? classes.noWrap : '']
+                          .join(' ')
+                          .trim() || undefined
                       }
                       ta={column.align}
                     >

@@ -10,7 +10,9 @@ export interface HiddenSides {
 }
 
 /** The sides of `box` whose content is out of sight (a pixel of rounding allowed). */
-export function hiddenSides(box: Pick<HTMLElement, 'scrollLeft' | 'scrollWidth' | 'clientWidth'>): HiddenSides {
+export function hiddenSides(
+  box: Pick<HTMLElement, 'scrollLeft' | 'scrollWidth' | 'clientWidth'>,
+): HiddenSides {
   const past = Math.abs(box.scrollLeft);
   return { start: past > 1, end: past < box.scrollWidth - box.clientWidth - 1 };
 }
@@ -62,7 +64,11 @@ export function TableScroll({
   const { ref, sides } = useHiddenSides();
   const overflows = sides.start || sides.end;
   return (
-    <Box className={classes.frame} data-hidden-start={sides.start || undefined} data-hidden-end={sides.end || undefined}>
+    <Box
+      className={classes.frame}
+      data-hidden-start={sides.start || undefined}
+      data-hidden-end={sides.end || undefined}
+    >
       {overlay}
       <div
         ref={ref}
