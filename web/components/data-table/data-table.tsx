@@ -25,6 +25,7 @@ import { useFormat } from '../../lib/format';
 import classes from './data-table.module.css';
 import type { ListState } from './list-search';
 import { nextSort, pageCount, paginationWindow, rowRange } from './rules';
+import { TableScroll } from './table-scroll';
 
 export interface Column<T> {
   key: string;
@@ -34,6 +35,8 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
+  /** Cells kept on one line (a date and time); the table scrolls sideways when that makes it too wide. */
+  noWrap?: boolean;
 }
 
 export interface ListData<T> {
@@ -117,6 +120,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   }
 
+  // The first column stays in view while the table scrolls sideways (with the check boxes before it).
+  const firstColumn = [classes.stickyCell, classes.stickyEdge, selection ? classes.afterSelect : '']
+    .filter(Boolean)
+    .join(' ');
+
   const sortIcon = (key: string) => {
     if (state.sort !== key) return <IconArrowsSort size={14} aria-hidden />;
     return state.dir === 'desc' ? (
@@ -179,8 +187,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Alert>
       ) : null}
 
-      <Box pos="relative" className={classes.scroll}>
-        <LoadingOverlay visible={props.isLoading} zIndex={5} overlayProps={{ blur: 1 }} />
+      <TableScroll
+        label={props.label}
+        overlay={<LoadingOverlay visible={props.isLoading} zIndex={5} overlayProps={{ blur: 1 }} />}
+      >
         <Table
           highlightOnHover={!!props.onRowClick}
           verticalSpacing="sm"
@@ -190,7 +200,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Table.Thead>
             <Table.Tr>
               {selection && (
-                <Table.Th w={40}>
+                <Table.Th className={`${classes.selectCell} ${classes.stickyCell}`}>
                   <Checkbox
                     aria-label={t('table.selectAll')}
                     checked={allOnPage}
@@ -199,9 +209,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   />
                 </Table.Th>
               )}
-              {columns.map((column) => (
+              {columns.map((column, index) => (
                 <Table.Th
                   key={column.key}
+                  className={index === 0 ? firstColumn : undefined}
                   w={column.width}
                   ta={column.align}
                   aria-sort={
@@ -255,7 +266,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   data-selected={selected.has(id) || undefined}
                 >
                   {selection && (
-                    <Table.Td onClick={(e) => e.stopPropagation()}>
+                    <Table.Td
+                      className={`${classes.selectCell} ${classes.stickyCell}`}
+                      onClick={(e) => e.stopPropagation()}
+                    >
                       <Checkbox
                         aria-label={t('table.selectRow')}
                         checked={selected.has(id)}
@@ -263,8 +277,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       />
                     </Table.Td>
                   )}
-                  {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.align}>
+                  {columns.map((column, index) => (
+                    <Table.Td
+                      key={column.key}
+                      className={
+                        [index === 0 ? firstColumn : '', column.noWrap ? classes.noWrap : '']
+                          .join(' ')
+                          .trim() || undefined
+                      }
+                      ta={column.align}
+                    >
                       {column.render(row)}
                     </Table.Td>
                   ))}
@@ -286,7 +308,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             )}
           </Table.Tbody>
         </Table>
-      </Box>
+      </TableScroll>
 
       <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
         <Group gap="xs">

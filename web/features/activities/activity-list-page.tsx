@@ -130,11 +130,13 @@ function ActivityTable({
       key: 'startsAt',
       header: t('activities.fields.startsAt'),
       sortKey: 'startsAt',
+      noWrap: true,
       render: (a) => when(a.startsAt, a),
     },
     {
       key: 'endsAt',
       header: t('activities.fields.endsAt'),
+      noWrap: true,
       render: (a) => (a.noDate ? '' : when(a.endsAt, a)),
     },
     {
