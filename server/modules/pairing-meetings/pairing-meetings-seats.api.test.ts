@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { withTestApp } from '../../../tests/support/api-fixture';
@@ -108,6 +109,38 @@ describe('meetings after a seat moves', () => {
       outOfDate: boolean;
     }>(await camille.get(`${set.url}/meetings`));
     expect(state).toMatchObject({ existing: { meetings: 7, members: 13, addedByHand: 1 }, outOfDate: false });
+  });
+
+  it('moves the seat and the meetings together or not at all', async () => {
+    const set = await withMeetings();
+    const before = await roster(set);
+    // Making table 3's meeting fails (a trigger of this test's database): the seat stays where it was.
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(`create function pm_move_fail() returns trigger language plpgsql as $$
+      begin raise exception 'meeting fails'; end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        'create trigger pm_move_fail before insert on pairing_meetings for each row execute function pm_move_fail()',
+      ),
+    );
+    try {
+      const failed = await camille.post(`${set.url}/seats/move`, {
+        round: 0,
+        participantId: set.participants[0],
+        tableId: set.tables[2],
+      });
+      expect(failed.status).toBe(500);
+    } finally {
+      await db.execute(sql.raw('drop trigger pm_move_fail on pairing_meetings'));
+      await db.execute(sql.raw('drop function pm_move_fail()'));
+    }
+    const seat = ok<{ tableId: string }>(
+      await camille.get(`${set.url}/seats/person/${set.participants[0]}?round=0`),
+    );
+    expect(seat.tableId).toBe(set.tables[0]);
+    expect(await roster(set)).toEqual(before);
   });
 
   it('an absence takes the person out of the meetings from its round; present again puts them back', async () => {
