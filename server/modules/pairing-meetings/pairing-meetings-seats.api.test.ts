@@ -210,4 +210,21 @@ describe('meetings after a seat moves', () => {
     const state = ok<{ outOfDate: boolean }>(await camille.get(`${set.url}/meetings`));
     expect(state.outOfDate).toBe(false);
   });
+
+  it('a resume after a whole generation leaves meetings already out of date as they were: out of date', async () => {
+    const set = await withMeetings();
+    const outOfDate = async () =>
+      ok<{ outOfDate: boolean }>(await camille.get(`${set.url}/meetings`)).outOfDate;
+    ok(await camille.post(`${set.url}/generation`));
+    await held.started();
+    held.release();
+    expect((await settled(camille, set.url)).status).toBe('done');
+    expect(await outOfDate()).toBe(true);
+    held.reset();
+    ok(await camille.post(`${set.url}/generation/resume`, { fromRound: 1 }));
+    await held.started();
+    held.release();
+    expect((await settled(camille, set.url)).status).toBe('done');
+    expect(await outOfDate()).toBe(true);
+  });
 });

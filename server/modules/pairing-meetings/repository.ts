@@ -216,12 +216,25 @@ export async function followSeats(db: Executor, pairingId: string, only: SeatSco
 
 const sqlAnd = (condition: SQL | undefined) => (condition ? sql`and ${condition}` : sql``);
 
-/** A resumed generation's seats: the set now stands for it (the meetings followed them), no longer out of date. */
-export async function setSeatsGeneration(db: Executor, pairingId: string, generationId: string) {
+/**
+ * A resumed generation's seats, followed by the meetings: the set now stands for it, unless it was already out of
+ * date (built from another generation than `previous`, the latest done before this one).
+ */
+export async function setSeatsGeneration(
+  db: Executor,
+  pairingId: string,
+  generationId: string,
+  previous: string | null,
+) {
   await db
     .update(pairingMeetingSets)
     .set({ seatsGenerationId: generationId })
-    .where(eq(pairingMeetingSets.pairingId, pairingId));
+    .where(
+      and(
+        eq(pairingMeetingSets.pairingId, pairingId),
+        sql`${pairingMeetingSets.seatsGenerationId} is not distinct from ${previous}`,
+      ),
+    );
 }
 
 export async function replaceSet(db: Executor, row: typeof pairingMeetingSets.$inferInsert) {

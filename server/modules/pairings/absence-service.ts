@@ -28,14 +28,8 @@ export async function markAbsent(
       throw AppError.field('fromRound', 'validation.pairingSeats.absentRound', { rounds: pairing.rounds });
     await seats.setAbsence(tx, { ...scope, pairingId }, input.participantId, input.fromRound);
     // Every round: marked again from a later round, the person is back in the meetings in between.
-    return meetingsFollowSeats(
-      deps,
-      tx,
-      { ...scope, id: pairingId, categoryId: pairing.categoryId },
-      {
-        participantId: input.participantId,
-      },
-    );
+    const of = { ...scope, id: pairingId, categoryId: pairing.categoryId };
+    return meetingsFollowSeats(deps, tx, of, { participantId: input.participantId });
   });
   await queueRooms(deps, rooms);
   return { participantId: input.participantId, fromRound: input.fromRound };
@@ -52,14 +46,8 @@ export async function clearAbsence(
   const rooms = await deps.db.transaction(async (tx) => {
     const pairing = await getPairingRow(tx, scope, pairingId, true);
     if (!(await seats.deleteAbsence(tx, pairingId, participantId))) throw AppError.notFound();
-    return meetingsFollowSeats(
-      deps,
-      tx,
-      { ...scope, id: pairingId, categoryId: pairing.categoryId },
-      {
-        participantId,
-      },
-    );
+    const of = { ...scope, id: pairingId, categoryId: pairing.categoryId };
+    return meetingsFollowSeats(deps, tx, of, { participantId });
   });
   await queueRooms(deps, rooms);
   return { ok: true as const };

@@ -13,7 +13,7 @@ import {
 } from '../../matching/instance';
 import { solveInWorker } from '../../matching/run';
 import { meetingsFollowSeats, queueRooms } from '../pairing-meetings/meeting-writer';
-import { setSeatsGeneration } from '../pairing-meetings/repository';
+import { latestDoneGeneration, setSeatsGeneration } from '../pairing-meetings/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as gens from './generation-repository';
 import { buildTablesInstance, TooManyTogetherPairs } from './instance-builder';
@@ -185,6 +185,7 @@ export async function runGeneration(deps: Deps, data: GenerationJobData, solve: 
     if (row.fromRound !== null) await repo.findPairing(tx, scope, row.pairingId, true);
     const current = await gens.findGeneration(tx, row.id, true);
     if (current?.runId !== data.runId || current.status !== 'running') return [];
+    const previous = row.fromRound === null ? null : await latestDoneGeneration(tx, row.pairingId);
     const seats = seatsToWrite(result, instance, row.fromRound);
     await gens.replaceSeats(tx, { ...scope, pairingId: row.pairingId }, seats, row.fromRound);
     await gens.updateActive(tx, row.id, data.runId, {
@@ -196,15 +197,9 @@ export async function runGeneration(deps: Deps, data: GenerationJobData, solve: 
     if (row.fromRound === null) return [];
     // « Reprendre les rondes restantes »: the meetings of the rounds re-seated follow the new seats at once, so the
     // set now stands for this generation (a whole generation leaves them out of date, to regenerate).
-    await setSeatsGeneration(tx, row.pairingId, row.id);
-    return meetingsFollowSeats(
-      deps,
-      tx,
-      { ...scope, id: row.pairingId, categoryId: pairing.categoryId },
-      {
-        fromRound: row.fromRound,
-      },
-    );
+    await setSeatsGeneration(tx, row.pairingId, row.id, previous);
+    const of = { ...scope, id: row.pairingId, categoryId: pairing.categoryId };
+    return meetingsFollowSeats(deps, tx, of, { fromRound: row.fromRound });
   });
   await queueRooms(deps, rooms);
 }
