@@ -24,7 +24,7 @@ async function settled(url: string): Promise<Room> {
 describe('virtual meetings from a pairing (M6) and their Whereby rooms', () => {
   it('queues one room per virtual or hybrid meeting, made at Whereby by the video job', async () => {
     const set = await seatedPairing(camille, t.database.db, {
-      tables: 2,
+      tables: 3,
       seats: 2,
       people: 4,
       layout: [
@@ -54,6 +54,23 @@ describe('virtual meetings from a pairing (M6) and their Whereby rooms', () => {
     expect(new Set(rooms.map((r) => r.roomUrl)).size).toBe(4);
     expect(whereby.meetings.size).toBe(4);
 
+    // A move to table 3, empty in round 1: its meeting is made hybrid as the others, with a room of its own.
+    ok(
+      await camille.post(`${set.url}/seats/move`, {
+        round: 0,
+        participantId: set.participants[0],
+        tableId: set.tables[2],
+      }),
+    );
+    const after = ok<{ items: { id: string; hybridType: string }[] }>(
+      await camille.get(`${api(set.projectId)}/activities?categoryId=${set.categoryId}&pageSize=100`),
+    );
+    const made3 = after.items.filter((a) => !list.items.some((b) => b.id === a.id));
+    expect(made3.map((a) => a.hybridType)).toEqual(['hybrid']);
+    const room3 = await settled(`${api(set.projectId)}/activities/${made3[0].id}/video-room`);
+    expect(room3.status).toBe('ready');
+    expect(whereby.meetings.size).toBe(5);
+
     // In person only: no room.
     const inPerson = ok(
       await camille.post(`${set.url}/meetings`, {
@@ -63,6 +80,6 @@ describe('virtual meetings from a pairing (M6) and their Whereby rooms', () => {
         intervalMinutes: 5,
       }),
     );
-    expect(inPerson).toMatchObject({ created: 4, replaced: 4, videoRooms: 0 });
+    expect(inPerson).toMatchObject({ created: 5, replaced: 5, videoRooms: 0 });
   });
 });

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
   activities,
   activityMembers,
   activityTables,
+  pairingAbsences,
   pairingGenerations,
   pairingMeetingSets,
   pairingMeetings,
@@ -19,8 +21,41 @@ export interface Scope {
   projectId: string;
 }
 
-/** Each round's tables with people, with what a meeting's title and location need, by round then table number. */
-export async function seatedTables(db: Executor, pairingId: string) {
+/** Which seats the meetings follow after a change: one round, the rounds from one on, one person; none: all. */
+export interface SeatScope {
+  round?: number;
+  fromRound?: number;
+  participantId?: string;
+}
+
+/** The scope as conditions on a round column and a participant column. */
+function within(only: SeatScope, round: AnyPgColumn, participant: AnyPgColumn) {
+  return and(
+    only.round === undefined ? undefined : sql`${round} = ${only.round}`,
+    only.fromRound === undefined ? undefined : sql`${round} >= ${only.fromRound}`,
+    only.participantId === undefined ? undefined : sql`${participant} = ${only.participantId}`,
+  );
+}
+
+/** A seat whose person is not marked absent from its round (« Marquer absent »): the seats a meeting counts. */
+const present = sql`not exists (select 1 from ${pairingAbsences}
+  where ${pairingAbsences.pairingId} = ${pairingSeats.pairingId}
+    and ${pairingAbsences.participantId} = ${pairingSeats.participantId}
+    and ${pairingAbsences.fromRound} <= ${pairingSeats.round})`;
+
+/** The seat's table has its meeting in the seat's round. */
+const meetingOfSeat = and(
+  eq(pairingMeetings.pairingId, pairingSeats.pairingId),
+  eq(pairingMeetings.round, pairingSeats.round),
+  eq(pairingMeetings.tableId, pairingSeats.tableId),
+);
+
+/**
+ * Each round's tables with people, with what a meeting's title and location need, by round then table number; with
+ * `unmet`, only the tables of that scope where someone present sits and which have no meeting yet (a move to a table
+ * empty when the meetings were generated).
+ */
+export async function seatedTables(db: Executor, pairingId: string, unmet?: SeatScope) {
   return db
     .selectDistinct({
       round: pairingSeats.round,
@@ -31,7 +66,14 @@ export async function seatedTables(db: Executor, pairingId: string) {
     })
     .from(pairingSeats)
     .innerJoin(activityTables, eq(activityTables.id, pairingSeats.tableId))
-    .where(eq(pairingSeats.pairingId, pairingId))
+    .where(
+      and(
+        eq(pairingSeats.pairingId, pairingId),
+        unmet && within(unmet, pairingSeats.round, pairingSeats.participantId),
+        unmet && present,
+        unmet && sql`not exists (select 1 from ${pairingMeetings} where ${meetingOfSeat})`,
+      ),
+    )
     .orderBy(asc(pairingSeats.round), asc(activityTables.number));
 }
 
@@ -124,20 +166,75 @@ export async function insertLinks(db: Executor, rows: (typeof pairingMeetings.$i
     await db.insert(pairingMeetings).values(rows.slice(i, i + 2 * BATCH));
 }
 
-/** Every seated person becomes a member of their table's meeting of the round: one statement. */
-export async function insertMembersFromSeats(db: Executor, pairingId: string): Promise<number> {
+/**
+ * The meetings' members follow the seats (one statement): within `only`, each person seated and not absent becomes a
+ * member of their table's meeting of the round, and the members the seats had put elsewhere in those rounds leave.
+ * A member the seats put there carries the set's time as created_at (whenever written), so that members added by
+ * hand (later) are told apart, and are never removed here. A person who changes table keeps their status (confirmed,
+ * attended…) in the new meeting. Nothing happens without a meeting set. Returns the memberships added and removed.
+ */
+export async function followSeats(db: Executor, pairingId: string, only: SeatScope = {}) {
   // Both drivers answer { rows } (PGlite's results and pg's QueryResult).
   const result = (await db.execute(sql`
-    with inserted as (
-      insert into ${activityMembers} (company_id, project_id, activity_id, participant_id, status)
-      select s.company_id, s.project_id, m.activity_id, s.participant_id, 'registered'
-      from ${pairingSeats} s
-      join ${pairingMeetings} m on m.pairing_id = s.pairing_id and m.round = s.round and m.table_id = s.table_id
-      where s.pairing_id = ${pairingId}
+    with meeting_set as (
+      select ${pairingMeetingSets.createdAt} as created_at from ${pairingMeetingSets}
+      where ${pairingMeetingSets.pairingId} = ${pairingId}
+    ),
+    wanted as (
+      select ${pairingSeats.companyId} as company_id, ${pairingSeats.projectId} as project_id,
+        ${pairingMeetings.activityId} as activity_id, ${pairingSeats.participantId} as participant_id,
+        ${pairingSeats.round} as round
+      from ${pairingSeats} join ${pairingMeetings} on ${meetingOfSeat}
+      where ${pairingSeats.pairingId} = ${pairingId} and ${present}
+        ${sqlAnd(within(only, pairingSeats.round, pairingSeats.participantId))}
+    ),
+    removed as (
+      delete from ${activityMembers} using ${pairingMeetings}, meeting_set
+      where ${pairingMeetings.activityId} = ${activityMembers.activityId}
+        and ${pairingMeetings.pairingId} = ${pairingId}
+        ${sqlAnd(within(only, pairingMeetings.round, activityMembers.participantId))}
+        and ${activityMembers.createdAt} <= meeting_set.created_at
+        and not exists (select 1 from wanted w
+          where w.activity_id = ${activityMembers.activityId} and w.participant_id = ${activityMembers.participantId})
+      returning ${activityMembers.participantId} as participant_id, ${pairingMeetings.round} as round,
+        ${activityMembers.status} as status
+    ),
+    added as (
+      insert into ${activityMembers} (company_id, project_id, activity_id, participant_id, status, created_at)
+      select w.company_id, w.project_id, w.activity_id, w.participant_id, coalesce(r.status, 'registered'),
+        meeting_set.created_at
+      from wanted w cross join meeting_set
+      left join removed r on r.participant_id = w.participant_id and r.round = w.round
+      on conflict (activity_id, participant_id) do nothing
       returning 1
     )
-    select count(*)::int as n from inserted`)) as unknown as { rows: { n: number }[] };
-  return Number(result.rows[0]?.n ?? 0);
+    select (select count(*) from added)::int as added, (select count(*) from removed)::int as removed`)) as unknown as {
+    rows: { added: number; removed: number }[];
+  };
+  return { added: Number(result.rows[0]?.added ?? 0), removed: Number(result.rows[0]?.removed ?? 0) };
+}
+
+const sqlAnd = (condition: SQL | undefined) => (condition ? sql`and ${condition}` : sql``);
+
+/**
+ * A resumed generation's seats, followed by the meetings: the set now stands for it, unless it was already out of
+ * date (built from another generation than `previous`, the latest done before this one).
+ */
+export async function setSeatsGeneration(
+  db: Executor,
+  pairingId: string,
+  generationId: string,
+  previous: string | null,
+) {
+  await db
+    .update(pairingMeetingSets)
+    .set({ seatsGenerationId: generationId })
+    .where(
+      and(
+        eq(pairingMeetingSets.pairingId, pairingId),
+        sql`${pairingMeetingSets.seatsGenerationId} is not distinct from ${previous}`,
+      ),
+    );
 }
 
 export async function replaceSet(db: Executor, row: typeof pairingMeetingSets.$inferInsert) {

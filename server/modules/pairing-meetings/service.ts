@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import {
-  meetingHybridType,
-  type PairingMeetingsResult,
-  type PairingMeetingsStateValues,
-  type PairingMeetingsValues,
+import type {
+  PairingMeetingsResult,
+  PairingMeetingsStateValues,
+  PairingMeetingsValues,
 } from '../../../contracts/pairing-meetings';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -12,11 +10,11 @@ import { assertProject } from '../activities/category-service';
 import { toLocalTime } from '../activities/local-time';
 import { instantOf } from '../activities/service';
 import { ACTIVITY_DESCRIPTION } from '../activities/texts';
-import { enqueueVideoRoom, roomEnd, VIDEO_ROOM_JOB } from '../activity-video/room-job';
 import * as gens from '../pairings/generation-repository';
 import { getPairingRow, scopeOf } from '../pairings/service';
 import type { AuthContext } from '../session/auth-context';
 import { deleteTexts } from '../texts/repository';
+import { insertMeetings, queueRooms } from './meeting-writer';
 import * as repo from './repository';
 
 /**
@@ -28,55 +26,6 @@ import * as repo from './repository';
 export const DEFAULT_PREFIX = { fr: 'Ronde', en: 'Round' };
 const DEFAULT_DURATION = 20;
 const DEFAULT_INTERVAL = 5;
-
-/**
- * After the commit, as the video tab does: one `activities.video-room` job per room, inserted 500 at a time through
- * pg-boss (one statement each, not one request per room); a process without the queue runs them in the background.
- * Rooms whose jobs cannot be queued are marked failed (« interrompue »): the link tab offers to try again.
- */
-async function queueRooms(deps: Deps, ids: string[]) {
-  if (!ids.length) return;
-  const boss = deps.jobs.boss;
-  const queue = boss ? await boss.getQueue(VIDEO_ROOM_JOB).catch(() => null) : null;
-  try {
-    if (!boss || !queue) {
-      for (const activityId of ids) await enqueueVideoRoom(deps, { activityId, attempt: 1 });
-      return;
-    }
-    for (let i = 0; i < ids.length; i += 500) {
-      await boss.insert(
-        ids.slice(i, i + 500).map((activityId) => ({
-          name: VIDEO_ROOM_JOB,
-          data: { activityId, attempt: 1 },
-          retryLimit: 2,
-          retryDelay: 5,
-          expireInSeconds: 120,
-        })),
-      );
-    }
-  } catch (error) {
-    console.error(
-      'pairing meetings: video rooms not queued:',
-      String((error as Error).message).slice(0, 300),
-    );
-    await repo.failRooms(deps.db, ids, 'interrupted');
-  }
-}
-
-/** « Ronde 2 – Table 7 » (rounds counted from 1, as the screens show them). */
-export function meetingTitle(prefix: string, round: number, table: number) {
-  return `${prefix} ${round + 1} – Table ${table}`;
-}
-
-/** Where the meeting happens: the table's name (or « Table n »), then its location when it has one. */
-export function meetingLocation(table: { number: number; name: string | null; location: string | null }) {
-  return [table.name?.trim() || `Table ${table.number}`, table.location?.trim()].filter(Boolean).join(' – ');
-}
-
-/** The start of round `round` (from 0): each round is the duration plus the interval after the one before. */
-export function roundStart(first: Date, round: number, durationMinutes: number, intervalMinutes: number) {
-  return new Date(first.getTime() + round * (durationMinutes + intervalMinutes) * 60_000);
-}
 
 function tablesPerRound(rows: { round: number }[]) {
   const counts: number[] = [];
@@ -143,8 +92,6 @@ export async function generateMeetings(
   input: PairingMeetingsValues,
 ): Promise<PairingMeetingsResult> {
   const scope = scopeOf(auth, projectId);
-  const hybridType = meetingHybridType(input.inPerson, input.virtual);
-  const whereby = deps.config.whereby !== null && hybridType !== 'inPerson';
   const result = await deps.db.transaction(async (tx) => {
     // The pairing row is the lock: two generations at once run one after the other, the second replacing the first.
     const pairing = await getPairingRow(tx, scope, pairingId, true);
@@ -162,42 +109,7 @@ export async function generateMeetings(
     await deleteTexts(tx, [ACTIVITY_DESCRIPTION], old);
     await repo.deleteMeetings(tx, projectId, old);
 
-    const now = deps.now();
-    const rooms: string[] = [];
-    const activityRows = tables.map((table) => {
-      const id = randomUUID();
-      const startsAt = roundStart(first, table.round, input.durationMinutes, input.intervalMinutes);
-      const room =
-        whereby && !roomEnd({ noDate: false, startsAt, durationMinutes: input.durationMinutes }, now).locked;
-      if (room) rooms.push(id);
-      return {
-        id,
-        companyId: auth.companyId,
-        projectId,
-        type: input.type,
-        categoryId: pairing.categoryId,
-        titleFr: meetingTitle(input.prefix.fr, table.round, table.number),
-        titleEn: meetingTitle(input.prefix.en, table.round, table.number),
-        startsAt,
-        durationMinutes: input.durationMinutes,
-        hybridType,
-        location: meetingLocation(table),
-        videoRoomStatus: room ? 'pending' : 'none',
-      };
-    });
-    await repo.insertActivities(tx, activityRows);
-    await repo.insertLinks(
-      tx,
-      tables.map((table, i) => ({
-        ...scope,
-        pairingId,
-        activityId: activityRows[i].id,
-        round: table.round,
-        tableId: table.tableId,
-      })),
-    );
-    const members = await repo.insertMembersFromSeats(tx, pairingId);
-    await repo.replaceSet(tx, {
+    const set = await repo.replaceSet(tx, {
       ...scope,
       pairingId,
       prefixFr: input.prefix.fr,
@@ -210,7 +122,15 @@ export async function generateMeetings(
       virtual: input.virtual,
       seatsGenerationId: await repo.latestDoneGeneration(tx, pairingId),
     });
-    return { created: activityRows.length, members, replaced: old.length, rooms };
+    const rooms = await insertMeetings(
+      deps,
+      tx,
+      { ...scope, id: pairingId, categoryId: pairing.categoryId },
+      set,
+      tables,
+    );
+    const { added: members } = await repo.followSeats(tx, pairingId);
+    return { created: tables.length, members, replaced: old.length, rooms };
   });
   await queueRooms(deps, result.rooms);
   return {

@@ -1,12 +1,17 @@
 import type { AbsenceInput } from '../../../contracts/pairing-seats';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { meetingsFollowSeats, queueRooms } from '../pairing-meetings/meeting-writer';
 import type { AuthContext } from '../session/auth-context';
 import { startGeneration } from './generation';
 import * as seats from './seats-repository';
 import { getPairingRow, scopeOf } from './service';
 
-/** Live adjustment: « Marquer absent » from a round on, present again, and « Reprendre les rondes restantes ». */
+/**
+ * Live adjustment: « Marquer absent » from a round on, present again, and « Reprendre les rondes restantes ». Once
+ * meetings are generated, an absent person leaves the meetings of their rounds from the absence on, and a person
+ * present again joins those of the tables they are still seated at, in the same transaction.
+ */
 
 export async function markAbsent(
   deps: Deps,
@@ -16,14 +21,18 @@ export async function markAbsent(
   input: AbsenceInput,
 ) {
   const scope = scopeOf(auth, projectId);
-  return deps.db.transaction(async (tx) => {
+  const rooms = await deps.db.transaction(async (tx) => {
     const pairing = await getPairingRow(tx, scope, pairingId, true);
     if (!(await seats.findParticipant(tx, scope, input.participantId))) throw AppError.notFound();
     if (input.fromRound >= pairing.rounds)
       throw AppError.field('fromRound', 'validation.pairingSeats.absentRound', { rounds: pairing.rounds });
     await seats.setAbsence(tx, { ...scope, pairingId }, input.participantId, input.fromRound);
-    return { participantId: input.participantId, fromRound: input.fromRound };
+    // Every round: marked again from a later round, the person is back in the meetings in between.
+    const of = { ...scope, id: pairingId, categoryId: pairing.categoryId };
+    return meetingsFollowSeats(deps, tx, of, { participantId: input.participantId });
   });
+  await queueRooms(deps, rooms);
+  return { participantId: input.participantId, fromRound: input.fromRound };
 }
 
 export async function clearAbsence(
@@ -33,8 +42,14 @@ export async function clearAbsence(
   pairingId: string,
   participantId: string,
 ) {
-  await getPairingRow(deps.db, scopeOf(auth, projectId), pairingId);
-  if (!(await seats.deleteAbsence(deps.db, pairingId, participantId))) throw AppError.notFound();
+  const scope = scopeOf(auth, projectId);
+  const rooms = await deps.db.transaction(async (tx) => {
+    const pairing = await getPairingRow(tx, scope, pairingId, true);
+    if (!(await seats.deleteAbsence(tx, pairingId, participantId))) throw AppError.notFound();
+    const of = { ...scope, id: pairingId, categoryId: pairing.categoryId };
+    return meetingsFollowSeats(deps, tx, of, { participantId });
+  });
+  await queueRooms(deps, rooms);
   return { ok: true as const };
 }
 

@@ -102,6 +102,16 @@ export async function insertQuestion(
   return { questionId: question.id, choiceIds: choices.map((c) => c.id) };
 }
 
+/** Reads the pairing as the page polls it, until its generation is over. */
+export async function settled<G extends { status: string }>(client: ApiClient, url: string): Promise<G> {
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    const generation = ok<{ generation: G }>(await client.get(url)).generation;
+    if (!['queued', 'running'].includes(generation.status)) return generation;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the generation did not end');
+}
+
 export const pairingBody = (categoryId: string, overrides: Record<string, unknown> = {}) => ({
   name: 'Speed networking du matin',
   categoryId,

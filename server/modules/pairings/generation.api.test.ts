@@ -11,6 +11,7 @@ import {
   pairingBody,
   pairingsUrl,
   pairingUrl,
+  settled,
   setUpProject,
   withHeldGeneration,
 } from './fixtures';
@@ -37,16 +38,6 @@ async function pairingOf(client: ApiClient, options: { people?: number; tables?:
   return { ...set, pairingId: pairing.id, url: pairingUrl(set.projectId, pairing.id) };
 }
 
-/** Reads the pairing as the page polls it, until its generation is over. */
-async function settled(client: ApiClient, url: string): Promise<Generation> {
-  for (let waited = 0; waited < 60_000; waited += 200) {
-    const generation = ok<{ generation: Generation }>(await client.get(url)).generation;
-    if (!['queued', 'running'].includes(generation.status)) return generation;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the generation did not end');
-}
-
 const outline = (seats: Seats) =>
   seats.rounds.map((r) =>
     r.tables.map((tb) => `${tb.table.number}:${tb.people.map((p) => p.lastName).join(',')}`).join(' '),
@@ -69,7 +60,7 @@ describe('generation (M3)', () => {
       'Une génération de ce jumelage est déjà en cours. Attendez la fin ou annulez-la.',
     );
     held.release();
-    expect(await settled(camille, url)).toMatchObject({ status: 'done', progress: 100 });
+    expect(await settled<Generation>(camille, url)).toMatchObject({ status: 'done', progress: 100 });
     const seats = ok<Seats>(await camille.get(`${url}/seats`));
     // Round → table (by number) → people (by name): everyone once per round, three at each table.
     expect(seats.rounds.map((r) => r.round)).toEqual([0, 1]);
@@ -110,7 +101,7 @@ describe('generation (M3)', () => {
     ok(await camille.put(earlier, pairingBody(categoryId, { held: true })));
     ok(await camille.post(`${earlier}/generation`));
     held.release();
-    await settled(camille, earlier);
+    await settled<Generation>(camille, earlier);
     held.reset();
 
     const pairing = ok<{ id: string }>(
@@ -129,7 +120,7 @@ describe('generation (M3)', () => {
     await held.started();
     const instance = held.calls.at(-1) as TablesInstance;
     held.release();
-    await settled(camille, url);
+    await settled<Generation>(camille, url);
     const tables = instance.tables.map((tb) => tb.id);
     // d is in no group: not seated. Table 1 shows the first ticked choice (TI), table 2 the second (Santé).
     expect(instance).toMatchObject({ kind: 'tables', rounds: 2, objective: 'similar' });
@@ -162,7 +153,7 @@ describe('generation (M3)', () => {
     const answers = await Promise.all([camille.post(`${url}/generation`), camille.post(`${url}/generation`)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     held.release();
-    await settled(camille, url);
+    await settled<Generation>(camille, url);
     const rows = await t.database.db
       .select()
       .from(pairingGenerations)
@@ -174,7 +165,7 @@ describe('generation (M3)', () => {
     const { url, pairingId } = await pairingOf(camille);
     ok(await camille.post(`${url}/generation`));
     held.release();
-    await settled(camille, url);
+    await settled<Generation>(camille, url);
     const before = ok<Seats>(await camille.get(`${url}/seats`));
     held.reset();
     // The next one's solver would seat people otherwise (one more round).
@@ -230,7 +221,11 @@ describe('generation (M3)', () => {
     expect(requeued.best).toBeNull();
     await held.started();
     held.release();
-    expect(await settled(camille, url)).toMatchObject({ id: started.id, status: 'done', progress: 100 });
+    expect(await settled<Generation>(camille, url)).toMatchObject({
+      id: started.id,
+      status: 'done',
+      progress: 100,
+    });
     expect(
       await t.database.db.select().from(pairingSeats).where(eq(pairingSeats.pairingId, pairingId)),
     ).toHaveLength(12);
@@ -262,7 +257,7 @@ describe('generation (M3)', () => {
     useRealSolver();
     const { url } = await pairingOf(camille, { people: 8, tables: 2 });
     ok(await camille.post(`${url}/generation`));
-    expect(await settled(camille, url)).toMatchObject({ status: 'done' });
+    expect(await settled<Generation>(camille, url)).toMatchObject({ status: 'done' });
     const seats = ok<Seats>(await camille.get(`${url}/seats`));
     expect(seats.rounds).toHaveLength(2);
     for (const round of seats.rounds) expect(round.tables.flatMap((tb) => tb.people)).toHaveLength(8);
@@ -278,7 +273,7 @@ describe('generation (M3)', () => {
     const preflight = ok<{ findings: { code: string }[] }>(await camille.get(`${url}/preflight`));
     expect(preflight.findings).toContainEqual({ code: 'togetherTooMany', pairs: 50_086, limit: 50_000 });
     ok(await camille.post(`${url}/generation`));
-    const failed = await settled(camille, url);
+    const failed = await settled<Generation>(camille, url);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/^Trop de paires à réunir par les règles « rencontre »/);
     expect(held.calls).toHaveLength(0);
@@ -299,7 +294,7 @@ describe('generation (M3)', () => {
     await group('Autres', others);
     ok(await camille.post(`${url}/rules`, { groupAId: groupA, groupBId: groupB, kind: 'meets' }));
     ok(await camille.post(`${url}/generation`));
-    expect(await settled(camille, url)).toMatchObject({ status: 'done' });
+    expect(await settled<Generation>(camille, url)).toMatchObject({ status: 'done' });
     const seats = ok<Seats>(await camille.get(`${url}/seats`));
     const together = (x: string, y: string) =>
       seats.rounds.some((round) =>

@@ -12,6 +12,8 @@ import {
   tablesInstance,
 } from '../../matching/instance';
 import { solveInWorker } from '../../matching/run';
+import { meetingsFollowSeats, queueRooms } from '../pairing-meetings/meeting-writer';
+import { latestDoneGeneration, setSeatsGeneration } from '../pairing-meetings/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as gens from './generation-repository';
 import { buildTablesInstance, TooManyTogetherPairs } from './instance-builder';
@@ -178,9 +180,12 @@ export async function runGeneration(deps: Deps, data: GenerationJobData, solve: 
     running.delete(row.id);
   }
   if (controller.signal.aborted) return;
-  await deps.db.transaction(async (tx) => {
+  const rooms = await deps.db.transaction(async (tx) => {
+    // A resume locks the pairing first (as a move, an absence and a cancel do), then its row.
+    if (row.fromRound !== null) await repo.findPairing(tx, scope, row.pairingId, true);
     const current = await gens.findGeneration(tx, row.id, true);
-    if (current?.runId !== data.runId || current.status !== 'running') return;
+    if (current?.runId !== data.runId || current.status !== 'running') return [];
+    const previous = row.fromRound === null ? null : await latestDoneGeneration(tx, row.pairingId);
     const seats = seatsToWrite(result, instance, row.fromRound);
     await gens.replaceSeats(tx, { ...scope, pairingId: row.pairingId }, seats, row.fromRound);
     await gens.updateActive(tx, row.id, data.runId, {
@@ -189,7 +194,14 @@ export async function runGeneration(deps: Deps, data: GenerationJobData, solve: 
       stats: result.stats as unknown as Record<string, unknown>,
       finished: true,
     });
+    if (row.fromRound === null) return [];
+    // « Reprendre les rondes restantes »: the meetings of the rounds re-seated follow the new seats at once, so the
+    // set now stands for this generation (a whole generation leaves them out of date, to regenerate).
+    await setSeatsGeneration(tx, row.pairingId, row.id, previous);
+    const of = { ...scope, id: row.pairingId, categoryId: pairing.categoryId };
+    return meetingsFollowSeats(deps, tx, of, { fromRound: row.fromRound });
   });
+  await queueRooms(deps, rooms);
 }
 
 /**

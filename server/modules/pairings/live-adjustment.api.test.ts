@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withTestApp } from '../../../tests/support/api-fixture';
 import type { ApiClient } from '../../../tests/support/test-app';
-import { ok, withHeldGeneration } from './fixtures';
+import { ok, settled, withHeldGeneration } from './fixtures';
 import { seatedPairing } from './seat-fixtures';
 
 const { t, camille, jordan } = withTestApp();
@@ -18,15 +18,6 @@ const layoutOf = (seats: Seats) =>
   seats.rounds.map((r) =>
     r.tables.map((tb) => `${tb.table.id}:${tb.people.map((p) => p.participantId).join(',')}`),
   );
-
-async function settled(client: ApiClient, url: string): Promise<Generation> {
-  for (let waited = 0; waited < 60_000; waited += 200) {
-    const generation = ok<{ generation: Generation }>(await client.get(url)).generation;
-    if (!['queued', 'running'].includes(generation.status)) return generation;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the generation did not end');
-}
 
 /** 8 people at 2 tables of 4, three rounds already generated. */
 const threeRounds = (client: ApiClient) =>
@@ -124,7 +115,7 @@ describe('« Reprendre les rondes restantes » (live adjustment)', () => {
     ).toEqual(set.participants.slice(0, 4).sort());
     expect(instance.absent).toEqual([{ person: p1, fromRound: 2 }]);
     held.release();
-    expect(await settled(camille, set.url)).toMatchObject({ status: 'done', fromRound: 1 });
+    expect(await settled<Generation>(camille, set.url)).toMatchObject({ status: 'done', fromRound: 1 });
 
     const after = ok<Seats>(await camille.get(`${set.url}/seats`));
     expect(layoutOf(after)[0]).toEqual(before[0]);
@@ -143,7 +134,7 @@ describe('« Reprendre les rondes restantes » (live adjustment)', () => {
     ok(await camille.post(`${set.url}/seats/absences`, { participantId: p1, fromRound: 1 }));
     const before = layoutOf(ok<Seats>(await camille.get(`${set.url}/seats`)));
     ok(await camille.post(`${set.url}/generation/resume`, { fromRound: 1 }));
-    expect((await settled(camille, set.url)).status).toBe('done');
+    expect((await settled<Generation>(camille, set.url)).status).toBe('done');
     const after = ok<Seats>(await camille.get(`${set.url}/seats`));
     expect(layoutOf(after)[0]).toEqual(before[0]);
     for (const round of after.rounds.slice(1)) {

@@ -2,6 +2,7 @@ import type { SeatMoveInput, SeatMoveResult, SeatPerson } from '../../../contrac
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { busyDuringRound } from '../pairing-meetings/busy';
+import { meetingsFollowSeats, queueRooms } from '../pairing-meetings/meeting-writer';
 import type { AuthContext } from '../session/auth-context';
 import * as gens from './generation-repository';
 import { chosenTables, themesOf } from './instance-builder';
@@ -12,7 +13,8 @@ import { getPairingRow, scopeOf } from './service';
 /**
  * M4: the seats screen's changes and questions. A move keeps the round (a person changes table, never round), stays
  * in the pairing's category, never exceeds a table's seats, and waits for no generation: while one runs its result
- * would replace the move, so the move is refused (409).
+ * would replace the move, so the move is refused (409). Once meetings are generated, the person leaves the old
+ * table's meeting of the round and joins the new one's, in the move's transaction (docs/matching/pairing-meetings.md).
  */
 export async function moveSeat(
   deps: Deps,
@@ -22,7 +24,7 @@ export async function moveSeat(
   input: SeatMoveInput,
 ): Promise<SeatMoveResult> {
   const scope = scopeOf(auth, projectId);
-  return deps.db.transaction(async (tx) => {
+  const moved = await deps.db.transaction(async (tx) => {
     // The pairing row is the lock: two moves to the last seat of a table cannot both pass the count.
     const pairing = await getPairingRow(tx, scope, pairingId, true);
     if (await gens.activeGeneration(tx, pairingId))
@@ -42,10 +44,17 @@ export async function moveSeat(
         });
       await seats.setSeatTable(tx, pairingId, input.round, input.participantId, table.id);
     }
+    const rooms = await meetingsFollowSeats(
+      deps,
+      tx,
+      { ...scope, id: pairingId, categoryId: pairing.categoryId },
+      { round: input.round, participantId: input.participantId },
+    );
     const ids = [...new Set([seat.tableId, table.id])];
     const all = await seats.categoryTables(tx, pairing.categoryId);
     const people = await seats.peopleAt(tx, pairingId, input.round, ids);
     return {
+      rooms,
       round: input.round,
       tables: ids.flatMap((id) => {
         const info = all.find((t) => t.id === id);
@@ -59,6 +68,9 @@ export async function moveSeat(
       }),
     };
   });
+  const { rooms, ...result } = moved;
+  await queueRooms(deps, rooms);
+  return result;
 }
 
 /**
