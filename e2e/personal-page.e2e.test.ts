@@ -1,77 +1,89 @@
 import { describe } from 'vitest';
 import { FIRST_DEMO_PROJECT } from '../server/seed/groups';
 import {
-  ApiClient,
+  dialog,
   expect,
   expectNoSeriousA11yViolations,
   fill,
+  LANGUAGES,
+  notice,
   ORGANISER,
+  otherLanguage,
+  signIn,
   TEXTS,
   test,
   until,
 } from '../tests/support/e2e';
 
 /**
- * Journey (issue 19): a participant opens their personal page from its secret address on a phone-sized screen, reads
- * their programme in their language, switches to the other one, and finds the address dead once the organiser
- * revokes it.
+ * Journey (issue 19): the organiser makes a demo participant's personal page from their panel and copies its
+ * address; the participant opens it on a phone-sized screen, reads their programme in their language and switches to
+ * the other; the organiser revokes it (confirmed) and the same address then says it is no longer valid.
  */
-describe('the participant’s personal page', () => {
-  test('shows a demo participant’s programme at 360 px, in both languages, until revoked', async ({
-    page,
-    baseUrl,
-  }) => {
-    const organiser = await ApiClient.signIn(baseUrl, ORGANISER);
-    const { items: projects } = await organiser.listProjects({ q: FIRST_DEMO_PROJECT });
+describe.each(LANGUAGES)('the participant’s personal page (%s)', (language) => {
+  const t = TEXTS[language];
+  test('made in the panel, read at 360 px in both languages, revoked', async ({ page, newPage }) => {
+    const api = await signIn(page, ORGANISER, language);
+    const { items: projects } = await api.listProjects({ q: FIRST_DEMO_PROJECT });
     const project = projects.find((p) => p.nameFr === FIRST_DEMO_PROJECT) ?? projects[0];
-    const { items: people } = await organiser.call<{
-      items: { id: string; firstName: string }[];
-    }>('GET', `/api/projects/${project.id}/participants?pageSize=100`);
-    // The first demo participant with something on their programme.
-    let person: { id: string; firstName: string } | undefined;
-    let agenda: { title: { fr: string; en: string } }[] = [];
+    const base = `/api/projects/${project.id}`;
+    const { items: people } = await api.call<{ items: { id: string; firstName: string }[] }>(
+      'GET',
+      `${base}/participants?pageSize=100`,
+    );
+    // A demo participant with something on their programme, a different one per language (each starts with no page).
+    type Item = { title: { fr: string; en: string } };
+    const withProgramme: { id: string; firstName: string; agenda: Item[] }[] = [];
     for (const candidate of people) {
-      agenda = (
-        await organiser.call<{ items: typeof agenda }>(
-          'GET',
-          `/api/projects/${project.id}/participants/${candidate.id}/agenda`,
-        )
-      ).items;
-      if (agenda.length) {
-        person = candidate;
-        break;
-      }
+      const agenda = (await api.call<{ items: Item[] }>('GET', `${base}/participants/${candidate.id}/agenda`))
+        .items;
+      if (agenda.length) withProgramme.push({ ...candidate, agenda });
+      if (withProgramme.length === 2) break;
     }
-    if (!person) throw new Error('no demo participant has a programme');
-    const addressUrl = `/api/projects/${project.id}/participants/${person.id}/personal-page`;
-    const { path } = await organiser.call<{ path: string }>('POST', addressUrl);
+    const person = withProgramme[language === 'fr' ? 0 : 1];
+    if (!person) throw new Error('two demo participants with a programme are needed');
+    await api.call('DELETE', `${base}/participants/${person.id}/personal-page`);
 
-    await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto(path);
-    const fr = TEXTS.fr.personalPage;
-    await page
-      .getByRole('heading', { level: 1, name: fill(fr.greeting, { name: person.firstName }) })
-      .waitFor();
-    await page.getByRole('heading', { level: 2, name: fr.programme.title }).waitFor();
-    await page.getByText(agenda[0].title.fr, { exact: true }).first().waitFor();
-    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-    // Usable on a phone: nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The organiser makes the page in the participant's panel.
+    const p = t.participants.personalPage;
+    await page.goto(`/projects/${project.id}/participants?participant=${person.id}`);
+    const panel = page.getByTestId('participant-personal-page');
+    await panel.getByText(p.none).waitFor();
+    await panel.getByRole('button', { name: p.create, exact: true }).click();
+    await notice(page, p.created).waitFor();
+    const address = await panel.getByTestId('personal-page-address').inputValue();
+    expect(address).toMatch(/\/p\/[A-Za-z0-9_-]{43}$/);
     await expectNoSeriousA11yViolations(page);
 
-    const en = TEXTS.en.personalPage;
-    await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
-    await page
-      .getByRole('heading', { level: 1, name: fill(en.greeting, { name: person.firstName }) })
-      .waitFor();
-    await page.getByText(agenda[0].title.en, { exact: true }).first().waitFor();
-    await until(() => page.locator('html').getAttribute('lang')).toBe('en');
-    await expectNoSeriousA11yViolations(page);
+    // The participant opens it on a phone: in the language of their profile, then in the other.
+    const phone = await newPage();
+    await phone.setViewportSize({ width: 360, height: 740 });
+    await phone.goto(address);
+    const own = (await api.call<{ language: 'fr' | 'en' }>('GET', `${base}/participants/${person.id}`))
+      .language;
+    for (const shown of [own, otherLanguage(own)]) {
+      const texts = TEXTS[shown].personalPage;
+      if (shown !== own) await phone.getByTestId('language-switch').getByText(shown.toUpperCase()).click();
+      await phone
+        .getByRole('heading', { level: 1, name: fill(texts.greeting, { name: person.firstName }) })
+        .waitFor();
+      await phone.getByRole('heading', { level: 2, name: texts.programme.title }).waitFor();
+      await phone.getByText(person.agenda[0].title[shown], { exact: true }).first().waitFor();
+      await until(() => phone.locator('html').getAttribute('lang')).toBe(shown);
+      // Usable on a phone: nothing wider than the screen.
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoSeriousA11yViolations(phone);
+    }
 
-    // Revoked: the same address now says so, in the page's language (French: the browser's last choice is not read).
-    await organiser.call('DELETE', addressUrl);
-    await page.reload();
-    await page.getByText(fr.notFound.body).waitFor();
-    await expectNoSeriousA11yViolations(page);
+    // Revoked from the panel, after a confirmation: the address the participant holds is dead.
+    await panel.getByRole('button', { name: p.revoke, exact: true }).click();
+    const confirm = dialog(page, p.revokeTitle);
+    await confirm.getByRole('button', { name: p.revoke, exact: true }).click();
+    await notice(page, p.revoked).waitFor();
+    await panel.getByText(p.none).waitFor();
+    await phone.reload();
+    // In the language last chosen on this phone.
+    await phone.getByText(TEXTS[otherLanguage(own)].personalPage.notFound.body).waitFor();
+    await expectNoSeriousA11yViolations(phone);
   });
 });

@@ -26,6 +26,13 @@ type State =
   | { kind: 'tooMany' }
   | { kind: 'failed' };
 
+/** The language chosen with the page's switch, remembered on this device (the back office keeps its own). */
+const LANGUAGE_KEY = 'maillage.personalPage.language';
+const chosenLanguage = (): Language | null => {
+  const stored = localStorage.getItem(LANGUAGE_KEY);
+  return stored === 'fr' || stored === 'en' ? stored : null;
+};
+
 /** Reads the page's data: 404 (unknown or revoked address) and 429 (too many reads) are states of their own. */
 async function load(token: string): Promise<State> {
   try {
@@ -47,7 +54,7 @@ async function load(token: string): Promise<State> {
 export function PersonalPageScreen({ token }: { token: string }) {
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [language, setLanguage] = useState<Language | null>(null);
+  const [language, setLanguage] = useState<Language | null>(chosenLanguage);
 
   const reload = useCallback(() => {
     setState({ kind: 'loading' });
@@ -55,7 +62,7 @@ export function PersonalPageScreen({ token }: { token: string }) {
   }, [token]);
   useEffect(reload, [reload]);
 
-  // The participant's own language first; the switch changes it for this visit.
+  // The language chosen with the switch on this device, else the participant's own.
   const page = state.kind === 'ready' ? state.page : null;
   const shown: Language = language ?? page?.participant.language ?? 'fr';
   useEffect(() => {
@@ -117,7 +124,10 @@ export function PersonalPageScreen({ token }: { token: string }) {
                 size="xs"
                 aria-label={t('personalPage.language')}
                 value={shown}
-                onChange={(value) => setLanguage(value as Language)}
+                onChange={(value) => {
+                  localStorage.setItem(LANGUAGE_KEY, value);
+                  setLanguage(value as Language);
+                }}
                 data={languages.map((l) => ({ value: l, label: l.toUpperCase() }))}
                 data-testid="language-switch"
               />

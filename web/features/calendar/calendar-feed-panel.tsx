@@ -1,23 +1,11 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  CopyButton,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy, IconDownload, IconRefresh } from '@tabler/icons-react';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/modal/app-modal';
+import { SecretAddressField } from '../../components/secret-address/secret-address-field';
 import { useFormat } from '../../lib/format';
 import { calendarDownloadUrl, calendarFeedQuery, useRegenerateCalendarFeed } from './api';
 
@@ -67,30 +55,13 @@ export function CalendarFeedPanel({
           <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />
         ) : address ? (
           <>
-            <Group gap="xs" wrap="nowrap" align="flex-end">
-              <TextInput
-                label={t('calendar.feed.address')}
-                value={address}
-                readOnly
-                onFocus={(event) => event.currentTarget.select()}
-                style={{ flex: 1, minWidth: 0 }}
-                data-testid="calendar-feed-address"
-              />
-              <CopyButton value={address}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('calendar.feed.copied') : t('calendar.feed.copy')} withArrow>
-                    <ActionIcon
-                      size="lg"
-                      variant="default"
-                      onClick={copy}
-                      aria-label={copied ? t('calendar.feed.copied') : t('calendar.feed.copy')}
-                    >
-                      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            </Group>
+            <SecretAddressField
+              address={address}
+              label={t('calendar.feed.address')}
+              copyLabel={t('calendar.feed.copy')}
+              copiedLabel={t('calendar.feed.copied')}
+              testId="calendar-feed-address"
+            />
             {feed.data.createdAt && (
               <Text size="xs" c="dimmed">
                 {t('calendar.feed.since', { date: dateTime(feed.data.createdAt) })}

@@ -22,6 +22,7 @@ import { ParticipantAgenda } from './participant-agenda';
 import { ParticipantCalendarFeed } from './participant-calendar-feed';
 import { ParticipantFormFields, participantFormValues } from './participant-form-fields';
 import { ParticipantMediaFields } from './participant-media-fields';
+import { PersonalPagePanel } from './personal-page-panel';
 
 /**
  * §4: the inscription e-mail button works once per page view: the participants it was sent to since the page was
@@ -183,6 +184,7 @@ function ParticipantEditForm({
       </Paper>
       <ParticipantAgenda projectId={projectId} participantId={participant.id} />
       <ParticipantMeetings projectId={projectId} participantId={participant.id} />
+      <PersonalPagePanel projectId={projectId} participantId={participant.id} />
       <ParticipantCalendarFeed projectId={projectId} participantId={participant.id} />
     </Stack>
   );
