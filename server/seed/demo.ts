@@ -10,6 +10,7 @@ import { seedHelpTexts } from './help';
 import { seedMail } from './mail';
 import { seedPairing } from './pairing';
 import { seedParticipants } from './participants';
+import { seedPersonalPages } from './personal-pages';
 import { seedQuestionnaire } from './questionnaire';
 import { seedReleases } from './releases';
 import { seedRoles } from './roles';
@@ -185,5 +186,6 @@ export async function seedDemo(db: Executor) {
     await seedQuestionnaire(tx);
     await seedB2b(tx);
     await seedPairing(tx);
+    await seedPersonalPages(tx);
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAL_PAGE_READS_PER_MINUTE } from '../../../contracts/personal-pages';
 import { withTestApp } from '../../../tests/support/api-fixture';
@@ -9,7 +9,15 @@ import {
   buildProject,
   insertParticipants,
 } from '../../../tests/support/test-app';
-import { activityMembers, meetingSessions, meetings, projects } from '../../db/schema';
+import {
+  activityMembers,
+  companies,
+  meetingSessions,
+  meetings,
+  participants,
+  personalPages,
+  projects,
+} from '../../db/schema';
 
 const { t, camille, jordan } = withTestApp();
 let visitor: ApiClient;
@@ -78,6 +86,31 @@ async function setUp() {
   });
   return { project, ana, ben, activity };
 }
+
+// First: the tests below add participants of their own to the demo company.
+describe('the demo', () => {
+  it('gives every demo participant a personal page that opens', async () => {
+    const demoPeople = await t.database.db
+      .select({ id: participants.id })
+      .from(participants)
+      .innerJoin(companies, eq(companies.id, participants.companyId))
+      .where(eq(companies.isDemo, true));
+    const pages = await t.database.db
+      .select({ participantId: personalPages.participantId, token: personalPages.token })
+      .from(personalPages)
+      .where(
+        inArray(
+          personalPages.participantId,
+          demoPeople.map((p) => p.id),
+        ),
+      );
+    expect(demoPeople.length).toBeGreaterThan(0);
+    expect(pages.length).toBe(demoPeople.length);
+    const opened = await visitor.get(`/api/personal-pages/${pages[0].token}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body.participant.firstName).toEqual(expect.any(String));
+  });
+});
 
 describe('a participant’s personal page', () => {
   it('opens at its secret address without a session, showing only that participant’s programme and meetings', async () => {
@@ -160,7 +193,9 @@ describe('a participant’s personal page', () => {
     }
     // Longer than any route parameter the server reads: refused before routing.
     expect((await visitor.get(`/api/personal-pages/${'a'.repeat(101)}`)).status).toBe(414);
-    expect((await camille.post(`/api/projects/${project.id}/participants/delete`, { ids: [ana] })).status).toBe(200);
+    expect(
+      (await camille.post(`/api/projects/${project.id}/participants/delete`, { ids: [ana] })).status,
+    ).toBe(200);
     expect((await visitor.get(pageApi(path))).status).toBe(404);
   });
 });

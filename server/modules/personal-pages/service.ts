@@ -17,7 +17,8 @@ import * as repo from './repository';
  */
 
 const pagePath = (token: string) => `/p/${token}`;
-const newToken = () => randomBytes(32).toString('base64url');
+/** A new secret token: 32 random bytes in base64url (43 characters). */
+export const newPageToken = () => randomBytes(32).toString('base64url');
 
 async function ownParticipant(deps: Deps, auth: AuthContext, projectId: string, participantId: string) {
   await assertProject(deps.db, auth, projectId);
@@ -35,7 +36,7 @@ export async function getAddress(deps: Deps, auth: AuthContext, projectId: strin
 /** A new secret address (made the first time); the previous one stops answering. */
 export async function makeAddress(deps: Deps, auth: AuthContext, projectId: string, participantId: string) {
   await ownParticipant(deps, auth, projectId, participantId);
-  const token = newToken();
+  const token = newPageToken();
   const now = deps.now();
   await repo.savePageToken(deps.db, { companyId: auth.companyId, projectId, participantId }, token, now);
   return { path: pagePath(token), createdAt: now };
