@@ -64,6 +64,17 @@ export const personalMeeting = z.object({
 });
 export type PersonalMeeting = z.input<typeof personalMeeting>;
 
+/** A round of a pairing (table seating): their table and who sits with them. */
+export const personalRound = z.object({
+  pairingId: z.uuid(),
+  pairingName: z.string(),
+  /** From 1, as the organiser's screens count them. */
+  round: z.number().int(),
+  table: z.object({ number: z.number().int(), name: z.string().nullable(), location: z.string().nullable() }),
+  mates: z.array(z.object({ name: z.string(), organisation: z.string().nullable() })),
+});
+export type PersonalRound = z.input<typeof personalRound>;
+
 export const personalPage = z.object({
   participant: z.object({ firstName: z.string(), lastName: z.string(), language: z.enum(['fr', 'en']) }),
   project: z.object({
@@ -78,6 +89,8 @@ export const personalPage = z.object({
   /** The dated activities they are a member of or host, generated table meetings included, by start. */
   programme: z.array(agendaActivity),
   meetings: z.array(personalMeeting),
+  /** Their seat in each round of each pairing of the project, by pairing and round. */
+  rounds: z.array(personalRound),
   /** Their iCalendar feed (a path of this server), when the organiser has made one. */
   calendarFeedPath: z.string().nullable(),
 });

@@ -68,6 +68,7 @@ describe.each(LANGUAGES)('the participant’s personal page (%s)', (language) =>
         .getByRole('heading', { level: 1, name: fill(texts.greeting, { name: person.firstName }) })
         .waitFor();
       await phone.getByRole('heading', { level: 2, name: texts.programme.title }).waitFor();
+      await phone.getByRole('heading', { level: 2, name: texts.rounds.title }).waitFor();
       await phone.getByText(person.agenda[0].title[shown], { exact: true }).first().waitFor();
       await until(() => phone.locator('html').getAttribute('lang')).toBe(shown);
       // Usable on a phone: nothing wider than the screen.

@@ -17,7 +17,7 @@ import type { Language } from '../../contracts/http';
 import type { PersonalPage } from '../../contracts/personal-pages';
 import { formatDate } from '../lib/format';
 import { applyLanguage } from '../lib/i18n';
-import { CalendarSection, MeetingsSection, ProgrammeSection } from './sections';
+import { CalendarSection, MeetingsSection, ProgrammeSection, RoundsSection } from './sections';
 
 type State =
   | { kind: 'loading' }
@@ -141,6 +141,7 @@ export function PersonalPageScreen({ token }: { token: string }) {
             {t('personalPage.greeting', { name: participant.firstName })}
           </Title>
           <ProgrammeSection page={page} language={shown} />
+          <RoundsSection page={page} />
           <MeetingsSection page={page} language={shown} />
           <CalendarSection page={page} />
           {project.supportEmail && (

@@ -104,6 +104,52 @@ export function MeetingsSection({ page, language }: Props) {
   );
 }
 
+/** The rounds of each pairing: their table and who sits with them. */
+export function RoundsSection({ page }: { page: PersonalPage }) {
+  const { t, i18n } = useTranslation();
+  const pairings = new Map<string, PersonalPage['rounds']>();
+  for (const round of page.rounds)
+    pairings.set(round.pairingId, [...(pairings.get(round.pairingId) ?? []), round]);
+  const list = new Intl.ListFormat(i18n.language === 'en' ? 'en-CA' : 'fr-CA', { type: 'conjunction' });
+  return (
+    <Section id="rounds" title={t('personalPage.rounds.title')}>
+      {page.rounds.length === 0 && <Text c="dimmed">{t('personalPage.rounds.empty')}</Text>}
+      {[...pairings.values()].map((rounds) => (
+        <Stack key={rounds[0].pairingId} gap="xs">
+          <Title order={3} size="h5">
+            {rounds[0].pairingName}
+          </Title>
+          {rounds.map((round) => (
+            <Card key={round.round} withBorder padding="sm" component="article">
+              <Text size="sm" fw={600}>
+                {t('personalPage.rounds.round', { round: round.round })}
+              </Text>
+              <Text fw={700}>
+                {round.table.name
+                  ? t('personalPage.rounds.tableNamed', {
+                      number: round.table.number,
+                      name: round.table.name,
+                    })
+                  : t('personalPage.rounds.table', { number: round.table.number })}
+              </Text>
+              {round.table.location && <Text size="sm">{round.table.location}</Text>}
+              <Text size="sm">
+                {round.mates.length
+                  ? t('personalPage.rounds.with', {
+                      names: list.format(
+                        round.mates.map((m) => (m.organisation ? `${m.name} (${m.organisation})` : m.name)),
+                      ),
+                    })
+                  : t('personalPage.rounds.alone')}
+              </Text>
+            </Card>
+          ))}
+        </Stack>
+      ))}
+    </Section>
+  );
+}
+
 export function CalendarSection({ page }: { page: PersonalPage }) {
   const { t } = useTranslation();
   const path = page.calendarFeedPath;

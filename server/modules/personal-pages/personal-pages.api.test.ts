@@ -18,6 +18,7 @@ import {
   personalPages,
   projects,
 } from '../../db/schema';
+import { seatedPairing } from '../pairings/seat-fixtures';
 
 const { t, camille, jordan } = withTestApp();
 let visitor: ApiClient;
@@ -151,6 +152,43 @@ describe('a participant’s personal page', () => {
     const benPage = await visitor.get(pageApi(await makeAddress(project.id, ben)));
     expect(benPage.body.meetings[0].with).toBe('Ana Roy (Érable inc.)');
     expect(benPage.body.programme).toEqual([]);
+  });
+
+  it('shows their table in each round of a pairing and who sits with them, none from an absence on', async () => {
+    // 3 rounds, 4 people at 2 tables: person 0 with 1, then with 2, then alone (the others elsewhere).
+    const seated = await seatedPairing(camille, t.database.db, {
+      tables: 3,
+      seats: 4,
+      people: 4,
+      layout: [
+        [0, 0, 1, 1],
+        [1, 0, 1, 0],
+        [2, 0, 0, 1],
+      ],
+    });
+    const [first, , third] = seated.participants;
+    const path = await makeAddress(seated.projectId, first);
+    const rounds = (await visitor.get(pageApi(path))).body.rounds;
+    expect(
+      rounds.map((r: { round: number; table: { number: number } }) => [r.round, r.table.number]),
+    ).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+    expect(rounds[0].mates).toEqual([{ name: 'Personne2 Essai02', organisation: null }]);
+    expect(rounds[1].mates).toEqual([{ name: 'Personne3 Essai03', organisation: null }]);
+    expect(rounds[2].mates).toEqual([]);
+    // The third person's page names the first in round 2 only.
+    const thirdRounds = (await visitor.get(pageApi(await makeAddress(seated.projectId, third)))).body.rounds;
+    expect(thirdRounds[1].mates).toEqual([{ name: 'Personne1 Essai01', organisation: null }]);
+
+    // Marked absent from round 2: the page keeps round 1 only.
+    const absent = await camille.post(`${seated.url}/seats/absences`, { participantId: first, fromRound: 1 });
+    expect(absent.status, JSON.stringify(absent.body)).toBe(200);
+    expect((await visitor.get(pageApi(path))).body.rounds.map((r: { round: number }) => r.round)).toEqual([
+      1,
+    ]);
   });
 
   it('gives the calendar feed’s address once the organiser has made one', async () => {

@@ -1,6 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { participants, personalPages, persons } from '../../db/schema';
+import { humanOrder } from '../../db/list';
+import {
+  activityTables,
+  pairingAbsences,
+  pairingSeats,
+  pairings,
+  participants,
+  personalPages,
+  persons,
+} from '../../db/schema';
 
 /** The participant of this project of this company, with what the page shows of them. */
 export async function findParticipant(db: Executor, companyId: string, projectId: string, id: string) {
@@ -59,4 +69,62 @@ export async function findPageByToken(db: Executor, token: string) {
     .from(personalPages)
     .where(eq(personalPages.token, token));
   return row;
+}
+
+const mate = alias(persons, 'mate');
+const mateParticipant = alias(participants, 'mate_participant');
+const mateSeat = alias(pairingSeats, 'mate_seat');
+
+/**
+ * The participant's seats in every pairing of the project, by pairing and round, each with the table and the other
+ * people seated there (none when alone); rounds from an absence on are left out.
+ */
+export async function listSeats(db: Executor, projectId: string, participantId: string) {
+  return db
+    .select({
+      pairingId: pairings.id,
+      pairingName: pairings.name,
+      round: pairingSeats.round,
+      tableNumber: activityTables.number,
+      tableName: activityTables.name,
+      tableLocation: activityTables.location,
+      mateFirstName: mate.firstName,
+      mateLastName: mate.lastName,
+      mateOrganisation: mate.organisation,
+    })
+    .from(pairingSeats)
+    .innerJoin(pairings, eq(pairings.id, pairingSeats.pairingId))
+    .innerJoin(activityTables, eq(activityTables.id, pairingSeats.tableId))
+    .leftJoin(
+      pairingAbsences,
+      and(
+        eq(pairingAbsences.pairingId, pairingSeats.pairingId),
+        eq(pairingAbsences.participantId, pairingSeats.participantId),
+      ),
+    )
+    .leftJoin(
+      mateSeat,
+      and(
+        eq(mateSeat.pairingId, pairingSeats.pairingId),
+        eq(mateSeat.round, pairingSeats.round),
+        eq(mateSeat.tableId, pairingSeats.tableId),
+        ne(mateSeat.participantId, pairingSeats.participantId),
+      ),
+    )
+    .leftJoin(mateParticipant, eq(mateParticipant.id, mateSeat.participantId))
+    .leftJoin(mate, eq(mate.id, mateParticipant.personId))
+    .where(
+      and(
+        eq(pairingSeats.projectId, projectId),
+        eq(pairingSeats.participantId, participantId),
+        or(isNull(pairingAbsences.fromRound), lt(pairingSeats.round, pairingAbsences.fromRound)),
+      ),
+    )
+    .orderBy(
+      asc(pairings.createdAt),
+      asc(pairings.id),
+      asc(pairingSeats.round),
+      asc(humanOrder(mate.lastName)),
+      asc(humanOrder(mate.firstName)),
+    );
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PERSONAL_PAGE_TOKEN } from '../../../contracts/personal-pages';
+import { PERSONAL_PAGE_TOKEN, type PersonalRound } from '../../../contracts/personal-pages';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { assertProject } from '../activities/category-service';
@@ -60,6 +60,7 @@ export async function readPage(deps: Deps, token: string) {
   const activities = await listDatedOfParticipant(db, project.id, participant.id);
   const meetings = await participantMeetings(db, project.id, participant.id);
   const feed = await findFeed(db, project.id, participant.id);
+  const seats = await repo.listSeats(db, project.id, participant.id);
   return {
     participant: {
       firstName: participant.firstName,
@@ -105,6 +106,33 @@ export async function readPage(deps: Deps, token: string) {
         virtual: m.mode === 'virtual',
       };
     }),
+    rounds: roundsOf(seats),
     calendarFeedPath: feed ? `/calendar/${feed.token}.ics` : null,
   };
+}
+
+/** The seat rows (one per table-mate, or one alone) as rounds, in their order. */
+function roundsOf(rows: Awaited<ReturnType<typeof repo.listSeats>>) {
+  const rounds = new Map<string, PersonalRound>();
+  for (const row of rows) {
+    const key = `${row.pairingId}:${row.round}`;
+    let round = rounds.get(key);
+    if (!round) {
+      round = {
+        pairingId: row.pairingId,
+        pairingName: row.pairingName,
+        round: row.round + 1,
+        table: { number: row.tableNumber, name: row.tableName, location: row.tableLocation },
+        mates: [],
+      };
+      rounds.set(key, round);
+    }
+    if (row.mateFirstName !== null) {
+      round.mates.push({
+        name: `${row.mateFirstName} ${row.mateLastName}`,
+        organisation: row.mateOrganisation,
+      });
+    }
+  }
+  return [...rounds.values()];
 }
