@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, timestamp, uuidParam } from './http';
 import { agendaActivity } from './participant-agenda';
+import { answersInput, participantAnswers } from './question-answers';
 
 /**
  * Each participant's personal page, opened without a session at a secret address (`/p/<token>`): their programme,
@@ -108,4 +109,31 @@ export const readPersonalPage = defineEndpoint({
   // Any value is read (an unknown one is 404, whatever its shape): the address tells nothing beyond found or not.
   params: z.object({ token: z.string().max(100, { error: 'validation.invalid' }) }),
   response: personalPage,
+});
+
+const tokenParams = z.object({ token: z.string().max(100, { error: 'validation.invalid' }) });
+
+export const readOwnAnswers = defineEndpoint({
+  method: 'GET',
+  path: '/api/personal-pages/:token/answers',
+  access: 'public',
+  touchesSession: false,
+  tag,
+  summary:
+    'The questionnaire on a personal page (no session): the questions asked to the participant whose answers participants see, each saying whether they may change it, and their answers; rate-limited',
+  params: tokenParams,
+  response: participantAnswers,
+});
+
+export const saveOwnAnswers = defineEndpoint({
+  method: 'PUT',
+  path: '/api/personal-pages/:token/answers',
+  access: 'public',
+  touchesSession: false,
+  tag,
+  summary:
+    'Save answers from a personal page (no session; CSRF token of GET /api/session): only questions the participant sees and may change; the answers of the questions sent are replaced and the scores recomputed; rate-limited',
+  params: tokenParams,
+  body: answersInput,
+  response: participantAnswers,
 });

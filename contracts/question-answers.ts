@@ -17,6 +17,8 @@ export const askedQuestion = z.object({
   kind: questionKind,
   maxChoices: z.number().int().nullable(),
   isMandatory: z.boolean(),
+  /** Whether the reader may change the answer (the organiser always; the participant when the question allows it). */
+  editable: z.boolean(),
   choices: z.array(z.object({ id: z.uuid(), label: text, category: text.nullable() })),
 });
 export type AskedQuestion = z.input<typeof askedQuestion>;

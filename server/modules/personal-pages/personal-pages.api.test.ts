@@ -17,7 +17,9 @@ import {
   participants,
   personalPages,
   projects,
+  questions,
 } from '../../db/schema';
+import { insertQuestion } from '../pairings/fixtures';
 import { seatedPairing } from '../pairings/seat-fixtures';
 
 const { t, camille, jordan } = withTestApp();
@@ -189,6 +191,67 @@ describe('a participant’s personal page', () => {
     expect((await visitor.get(pageApi(path))).body.rounds.map((r: { round: number }) => r.round)).toEqual([
       1,
     ]);
+  });
+
+  it('asks the questionnaire by its permissions: hidden from participants, read-only, or answered and saved', async () => {
+    const { project, ana } = await setUp();
+    const sector = await insertQuestion(t.database.db, project.id, ['Énergie', 'Mines', 'Forêt'], {
+      [ana]: [0],
+    });
+    const fixed = await insertQuestion(t.database.db, project.id, ['Oui', 'Non'], { [ana]: [1] });
+    const hidden = await insertQuestion(t.database.db, project.id, ['A', 'B'], { [ana]: [0] });
+    await t.database.db
+      .update(questions)
+      .set({ participantCanEdit: false })
+      .where(eq(questions.id, fixed.questionId));
+    await t.database.db
+      .update(questions)
+      .set({ visibility: 'organisers' })
+      .where(eq(questions.id, hidden.questionId));
+    const path = await makeAddress(project.id, ana);
+    const answersUrl = `${pageApi(path)}/answers`;
+
+    const read = await visitor.get(answersUrl);
+    expect(read.status).toBe(200);
+    const ids = read.body.questions.map((q: { id: string }) => q.id);
+    expect(ids).toEqual(expect.arrayContaining([sector.questionId, fixed.questionId]));
+    expect(ids).not.toContain(hidden.questionId);
+    const editable = Object.fromEntries(
+      read.body.questions.map((q: { id: string; editable: boolean }) => [q.id, q.editable]),
+    );
+    expect(editable[sector.questionId]).toBe(true);
+    expect(editable[fixed.questionId]).toBe(false);
+    expect(read.body.answers[sector.questionId]).toEqual([sector.choiceIds[0]]);
+    expect(read.body.answers[hidden.questionId]).toBeUndefined();
+
+    // Saved from the page: the organiser sees it in the participant's panel.
+    const saved = await visitor.put(answersUrl, { answers: { [sector.questionId]: [sector.choiceIds[2]] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.answers[sector.questionId]).toEqual([sector.choiceIds[2]]);
+    const panel = await camille.get(`/api/projects/${project.id}/participants/${ana}/answers`);
+    expect(panel.body.answers[sector.questionId]).toEqual([sector.choiceIds[2]]);
+    expect(panel.body.answers[hidden.questionId]).toEqual([hidden.choiceIds[0]]);
+
+    // Refused, naming the field, and nothing changed: a read-only question, a hidden one, a choice of another question.
+    for (const [answers, code] of [
+      [{ [fixed.questionId]: [fixed.choiceIds[0]] }, 'validation.questions.notEditable'],
+      [{ [hidden.questionId]: [hidden.choiceIds[1]] }, 'validation.questions.notAsked'],
+      [{ [sector.questionId]: [fixed.choiceIds[0]] }, 'validation.questions.unknownChoice'],
+    ] as const) {
+      const refused = await visitor.put(answersUrl, { answers });
+      expect(refused.status).toBe(400);
+      const [questionId] = Object.keys(answers);
+      expect(refused.body.fields).toEqual([
+        expect.objectContaining({ field: `answers.${questionId}`, code }),
+      ]);
+    }
+    const after = await camille.get(`/api/projects/${project.id}/participants/${ana}/answers`);
+    expect(after.body.answers).toEqual(panel.body.answers);
+    // Without the CSRF token of the page's browser: refused.
+    const bare = await anonymous(t.app);
+    delete bare.cookies._csrf;
+    expect((await bare.put(answersUrl, { answers: {} })).status).toBe(403);
+    expect((await visitor.get(`/api/personal-pages/${'B'.repeat(43)}/answers`)).status).toBe(404);
   });
 
   it('gives the calendar feed’s address once the organiser has made one', async () => {

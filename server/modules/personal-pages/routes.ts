@@ -3,8 +3,10 @@ import {
   getPersonalPageAddress,
   makePersonalPageAddress,
   PERSONAL_PAGE_READS_PER_MINUTE,
+  readOwnAnswers,
   readPersonalPage,
   revokePersonalPageAddress,
+  saveOwnAnswers,
 } from '../../../contracts/personal-pages';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
@@ -21,6 +23,14 @@ export function registerPersonalPageRoutes(app: FastifyInstance, deps: Deps) {
     service.revokeAddress(deps, auth, params.projectId, params.participantId),
   );
   // No session: the secret address is the key. Limited per client address, before anything is read.
+  const limit = { rateLimit: { max: PERSONAL_PAGE_READS_PER_MINUTE, timeWindow: 60_000 } };
+  route(app, readOwnAnswers, ({ params }) => service.readAnswers(deps, params.token), limit);
+  route(
+    app,
+    saveOwnAnswers,
+    ({ params, body }) => service.saveAnswers(deps, params.token, body.answers),
+    limit,
+  );
   route(
     app,
     readPersonalPage,
@@ -28,6 +38,6 @@ export function registerPersonalPageRoutes(app: FastifyInstance, deps: Deps) {
       reply.header('cache-control', 'private, no-store');
       return service.readPage(deps, params.token);
     },
-    { rateLimit: { max: PERSONAL_PAGE_READS_PER_MINUTE, timeWindow: 60_000 } },
+    limit,
   );
 }

@@ -7,6 +7,7 @@ import { toLocalTime } from '../activities/local-time';
 import { participantMeetings } from '../b2b/meeting-repository';
 import { findFeed, listDatedOfParticipant } from '../calendar/repository';
 import { findProject } from '../projects/repository';
+import { getOwnAnswers, saveOwnAnswers } from '../questions/answers';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
@@ -48,10 +49,25 @@ export async function revokeAddress(deps: Deps, auth: AuthContext, projectId: st
   return { path: null, createdAt: null };
 }
 
-/** The page this token opens, or 404 (unknown, replaced, revoked, or not even a token). */
-export async function readPage(deps: Deps, token: string) {
+/** Whose page this token opens, or 404 (unknown, replaced, revoked, or not even a token). */
+async function ownerOfToken(deps: Deps, token: string) {
   const page = PERSONAL_PAGE_TOKEN.test(token) ? await repo.findPageByToken(deps.db, token) : undefined;
   if (!page) throw AppError.notFound();
+  return page;
+}
+
+/** The questionnaire of the page: what the participant sees of their answers (questions module's rules). */
+export async function readAnswers(deps: Deps, token: string) {
+  return getOwnAnswers(deps, await ownerOfToken(deps, token));
+}
+
+export async function saveAnswers(deps: Deps, token: string, answers: Record<string, string[]>) {
+  return saveOwnAnswers(deps, await ownerOfToken(deps, token), answers);
+}
+
+/** The page this token opens, or 404. */
+export async function readPage(deps: Deps, token: string) {
+  const page = await ownerOfToken(deps, token);
   const { db } = deps;
   const project = await findProject(db, page.companyId, page.projectId);
   const participant = await repo.findParticipant(db, page.companyId, page.projectId, page.participantId);

@@ -92,10 +92,32 @@ async function answersOf(db: Executor, participantId: string) {
   return answers;
 }
 
-async function present(db: Executor, auth: AuthContext, projectId: string, participantId: string) {
-  const person = await findParticipant(db, auth.companyId, projectId, participantId);
-  const questions = (await loadActiveQuestions(db, projectId)).filter((q) => isAskedTo(q, person));
-  const answers = await answersOf(db, participantId);
+/**
+ * Who reads or writes the answers: the organiser (every question asked to the person), or the participant on their
+ * personal page (only the questions whose answers participants see — visibility `participants` — and they change
+ * only those they may edit).
+ */
+export type AnswerViewer = 'organiser' | 'participant';
+
+const visibleTo = (q: ActiveQuestion, viewer: AnswerViewer) =>
+  viewer === 'organiser' || q.row.visibility === 'participants';
+const editableBy = (q: ActiveQuestion, viewer: AnswerViewer) =>
+  viewer === 'organiser' || q.row.participantCanEdit;
+
+/** One participant of a project of a company: whose answers, seen by whom. */
+export interface AnswerScope {
+  companyId: string;
+  projectId: string;
+  participantId: string;
+  viewer: AnswerViewer;
+}
+
+async function present(db: Executor, scope: AnswerScope) {
+  const person = await findParticipant(db, scope.companyId, scope.projectId, scope.participantId);
+  const questions = (await loadActiveQuestions(db, scope.projectId)).filter(
+    (q) => isAskedTo(q, person) && visibleTo(q, scope.viewer),
+  );
+  const answers = await answersOf(db, scope.participantId);
   return {
     questions: questions.map((q) => ({
       id: q.row.id,
@@ -104,6 +126,7 @@ async function present(db: Executor, auth: AuthContext, projectId: string, parti
       kind: q.row.kind as 'single' | 'multiple',
       maxChoices: q.row.maxChoices,
       isMandatory: q.row.isMandatory,
+      editable: editableBy(q, scope.viewer),
       choices: q.choices,
     })),
     answers: Object.fromEntries(
@@ -112,14 +135,18 @@ async function present(db: Executor, auth: AuthContext, projectId: string, parti
   };
 }
 
-export async function getParticipantAnswers(
+export function getParticipantAnswers(
   deps: Deps,
   auth: AuthContext,
   projectId: string,
   participantId: string,
 ) {
-  return present(deps.db, auth, projectId, participantId);
+  return present(deps.db, { companyId: auth.companyId, projectId, participantId, viewer: 'organiser' });
 }
+
+/** The questions and answers a participant sees on their personal page. */
+export const getOwnAnswers = (deps: Deps, scope: Omit<AnswerScope, 'viewer'>) =>
+  present(deps.db, { ...scope, viewer: 'participant' });
 
 /** The most choices a question takes. */
 export const choiceLimit = (q: Pick<repo.QuestionRow, 'kind' | 'maxChoices'>) =>
@@ -164,25 +191,43 @@ export async function writeAnswers(
   if (rows.length) await tx.insert(participantAnswers).values(rows);
 }
 
-export async function saveParticipantAnswers(
+export function saveParticipantAnswers(
   deps: Deps,
   auth: AuthContext,
   projectId: string,
   participantId: string,
   answers: Record<string, string[]>,
 ) {
+  return saveAnswers(
+    deps,
+    { companyId: auth.companyId, projectId, participantId, viewer: 'organiser' },
+    answers,
+  );
+}
+
+/** The participant's own answers, from their personal page: only the questions they see and may edit. */
+export const saveOwnAnswers = (
+  deps: Deps,
+  scope: Omit<AnswerScope, 'viewer'>,
+  answers: Record<string, string[]>,
+) => saveAnswers(deps, { ...scope, viewer: 'participant' }, answers);
+
+async function saveAnswers(deps: Deps, scope: AnswerScope, answers: Record<string, string[]>) {
+  const { companyId, projectId, participantId } = scope;
   await deps.db.transaction(async (tx) => {
-    const person = await findParticipant(tx, auth.companyId, projectId, participantId);
+    const person = await findParticipant(tx, companyId, projectId, participantId);
     const questions = new Map((await loadActiveQuestions(tx, projectId)).map((q) => [q.row.id, q]));
     for (const [questionId, choiceIds] of Object.entries(answers)) {
       const field = `answers.${questionId}`;
       const q = questions.get(questionId);
-      if (!q || !isAskedTo(q, person)) throw AppError.field(field, 'validation.questions.notAsked');
+      if (!q || !isAskedTo(q, person) || !visibleTo(q, scope.viewer))
+        throw AppError.field(field, 'validation.questions.notAsked');
+      if (!editableBy(q, scope.viewer)) throw AppError.field(field, 'validation.questions.notEditable');
       const problem = answerProblem(q, choiceIds);
       if (problem) throw AppError.field(field, problem.message, problem.values);
     }
-    await writeAnswers(tx, { companyId: auth.companyId, projectId }, participantId, answers);
+    await writeAnswers(tx, { companyId, projectId }, participantId, answers);
   });
   await scoresChanged(deps, projectId);
-  return present(deps.db, auth, projectId, participantId);
+  return present(deps.db, scope);
 }
