@@ -76,6 +76,30 @@ describe.each(LANGUAGES)('the participant’s personal page (%s)', (language) =>
       await expectNoSeriousA11yViolations(phone);
     }
 
+    // An answer changed on the phone and saved is the one the organiser sees (the demo's answers put back after).
+    type Answers = {
+      questions: { id: string; editable: boolean; choices: { id: string }[] }[];
+      answers: Record<string, string[]>;
+    };
+    const answersUrl = `${base}/participants/${person.id}/answers`;
+    const before = await api.call<Answers>('GET', answersUrl);
+    const seen = (await (
+      await phone.request.get(`/api/personal-pages/${address.split('/p/')[1]}/answers`)
+    ).json()) as Answers;
+    const question = seen.questions.find((q) => q.editable);
+    if (question) {
+      const other = question.choices.find((c) => !(seen.answers[question.id] ?? []).includes(c.id));
+      const q = TEXTS[otherLanguage(own)].personalPage.questionnaire;
+      const box = phone.getByTestId('personal-question').nth(seen.questions.indexOf(question));
+      await box.locator(`input[value="${other?.id}"]`).check();
+      await phone.getByRole('button', { name: q.save, exact: true }).click();
+      await phone.getByRole('status').getByText(q.saved).waitFor();
+      await expectNoSeriousA11yViolations(phone);
+      const after = await api.call<Answers>('GET', answersUrl);
+      expect(after.answers[question.id]).toContain(other?.id);
+      await api.call('PUT', answersUrl, { answers: { [question.id]: before.answers[question.id] ?? [] } });
+    }
+
     // Revoked from the panel, after a confirmation: the address the participant holds is dead.
     await panel.getByRole('button', { name: p.revoke, exact: true }).click();
     const confirm = dialog(page, p.revokeTitle);

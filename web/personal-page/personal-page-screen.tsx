@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Language } from '../../contracts/http';
 import type { PersonalPage } from '../../contracts/personal-pages';
@@ -25,6 +25,11 @@ type State =
   | { kind: 'notFound' }
   | { kind: 'tooMany' }
   | { kind: 'failed' };
+
+/** The questionnaire and its form controls come after the first paint (the page's weight budget, 150 kB). */
+const QuestionnaireSection = lazy(() =>
+  import('./questionnaire').then((m) => ({ default: m.QuestionnaireSection })),
+);
 
 /** The language chosen with the page's switch, remembered on this device (the back office keeps its own). */
 const LANGUAGE_KEY = 'maillage.personalPage.language';
@@ -143,6 +148,9 @@ export function PersonalPageScreen({ token }: { token: string }) {
           <ProgrammeSection page={page} language={shown} />
           <RoundsSection page={page} />
           <MeetingsSection page={page} language={shown} />
+          <Suspense fallback={null}>
+            <QuestionnaireSection token={token} language={shown} />
+          </Suspense>
           <CalendarSection page={page} />
           {project.supportEmail && (
             <Text size="sm">

@@ -16,7 +16,7 @@ function byDay<T extends { startsAtLocal: string }>(items: T[]): [string, T[]][]
   return [...days];
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+export function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
     <Stack component="section" aria-labelledby={id} gap="sm">
       <Title order={2} size="h3" id={id}>
