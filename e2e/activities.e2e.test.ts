@@ -15,7 +15,7 @@ import {
   ORGANISER,
   pageTitle,
   plural,
-  signIn,
+  signInByCookie,
   submit,
   TEXTS,
   tableRows,
@@ -40,7 +40,7 @@ describe.each(LANGUAGES)('activities (%s)', (language) => {
   test('add an activity, see it in the list, change the type of two with a bulk action, create a section', async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     const year = new Date().getFullYear() + 1;
     await api.call('POST', `/api/projects/${project.id}/activities`, {
@@ -129,7 +129,7 @@ describe.each(LANGUAGES)('activities (%s)', (language) => {
   });
 
   test('a row opens the activity, which is renamed, then deleted after a confirmation', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     await api.call('POST', `/api/projects/${project.id}/activities`, {
       title: { fr: 'Atelier', en: 'Workshop' },
@@ -168,7 +168,7 @@ describe.each(LANGUAGES)('activities (%s)', (language) => {
   });
 
   test('two checked activities move to another project of the company (migration)', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     const target = await api.createProject();
     for (const [fr, en] of [

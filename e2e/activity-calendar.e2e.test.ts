@@ -12,7 +12,7 @@ import {
   pageTitle,
   plural,
   searchParams,
-  signIn,
+  signInByCookie,
   TEXTS,
   test,
   until,
@@ -79,7 +79,7 @@ describe.each(LANGUAGES)('activity calendar (%s)', (language) => {
   test('see the activities at the project’s times, drag one after a confirmation, subscribe, choose the landing page', async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject({ timeZone: 'Europe/Paris' });
     const base = `/api/projects/${project.id}`;
     const section = await api.call<{ id: string }>('POST', `${base}/activity-sections`, {
@@ -258,7 +258,7 @@ describe.each(LANGUAGES)('activity calendar (%s)', (language) => {
   test('opens on the project’s first day when the project is ahead, in the week and in the day view', async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const [demo] = (await api.listProjects({ q: DEMO_EVENT })).items;
     const {
       items: [first],

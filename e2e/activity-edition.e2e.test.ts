@@ -12,7 +12,7 @@ import {
   ORGANISER,
   pageTitle,
   plural,
-  signIn,
+  signInByCookie,
   submit,
   TEXTS,
   test,
@@ -62,7 +62,7 @@ describe.each(LANGUAGES)('activity edition (%s)', (language) => {
   const e = a.edition;
 
   test('configuration, options, colour, image and documents of an activity', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     const year = new Date().getFullYear() + 1;
     const activity = await api.call<Activity>('POST', `/api/projects/${project.id}/activities`, {

@@ -14,7 +14,7 @@ import {
   ORGANISER,
   pageTitle,
   searchTable,
-  signIn,
+  signInByCookie,
   submit,
   TEXTS,
   tableRows,
@@ -66,7 +66,7 @@ describe.each(LANGUAGES)('activity hosts (%s)', (language) => {
   const titleOf = (fr: string, en: string) => (language === 'fr' ? fr : en);
 
   test('add an activity with a new host found by e-mail in three steps', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const { project, p, email } = await seed(api);
     await page.goto(`/projects/${project.id}/activities`);
     await until(() => pageTitle(page).textContent()).toBe(a.title);
@@ -131,7 +131,7 @@ describe.each(LANGUAGES)('activity hosts (%s)', (language) => {
   test('the subscribe tab: figures, a host e-mailed after a confirmation (seen in the outbox), a group restricts', async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     // The host is a participant of the project (a badge says so).
     const { project, p, email: hostEmail } = await seed(api);
     const activity = await api.call<Id>('POST', `${p}/activities`, {
@@ -190,7 +190,7 @@ describe.each(LANGUAGES)('activity hosts (%s)', (language) => {
   });
 
   test('the permissions editor of a category, and the defaults of the activities', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const { project, p } = await seed(api);
     await api.call('POST', `${p}/activity-categories`, { name: { fr: 'Ateliers', en: 'Workshops' } });
     await page.goto(`/projects/${project.id}/activities/configuration`);

@@ -7,7 +7,7 @@ import {
   LANGUAGES,
   ORGANISER,
   plural,
-  signIn,
+  signInByCookie,
   TEXTS,
   tableSettled,
   test,
@@ -25,7 +25,7 @@ describe.each(LANGUAGES)('activity import (%s)', (language) => {
   const titleOf = (fr: string, en: string) => (language === 'fr' ? fr : en);
 
   test('upload a file, read the dry run, save it and see the activities in the list', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     const year = project.startsOn.slice(0, 4);
     await api.call('POST', `/api/projects/${project.id}/activity-categories`, {

@@ -9,7 +9,7 @@ import {
   LANGUAGES,
   notice,
   ORGANISER,
-  signIn,
+  signInByCookie,
   startServer,
   submit,
   TEXTS,
@@ -50,7 +50,7 @@ describe.each(LANGUAGES)('activity link tab (%s)', (language) => {
     page,
     whereby,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     const year = new Date().getFullYear() + 1;
     const activity = await api.call<{ id: string }>('POST', `/api/projects/${project.id}/activities`, {

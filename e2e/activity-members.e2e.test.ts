@@ -9,7 +9,7 @@ import {
   notice,
   ORGANISER,
   plural,
-  signIn,
+  signInByCookie,
   TEXTS,
   tableSettled,
   test,
@@ -34,7 +34,7 @@ describe.each(LANGUAGES)('activity members (%s)', (language) => {
   const m = t.activities.members;
 
   test('move participants in and out, see the capacity error, change a status', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     const role = await api.call<{ id: string }>('POST', `/api/projects/${project.id}/roles`, {
       name: { fr: 'Visiteur', en: 'Visitor' },

@@ -10,7 +10,7 @@ import {
   notice,
   ORGANISER,
   pageTitle,
-  signIn,
+  signInByCookie,
   submit,
   TEXTS,
   tableRows,
@@ -33,7 +33,7 @@ describe.each(LANGUAGES)('activity tables (%s)', (language) => {
   const inLanguage = (fr: string, en: string) => (language === 'fr' ? fr : en);
 
   test('set the counts, edit and delete a table, assign a participant and move them', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     const base = `/api/projects/${project.id}`;
     await api.call('POST', `${base}/activity-categories`, { name: { fr: 'Rencontres', en: 'Meetings' } });

@@ -12,7 +12,7 @@ import {
   ORGANISER,
   pageTitle,
   plural,
-  signIn,
+  signInByCookie,
   submit,
   TEXTS,
   tableSettled,
@@ -44,7 +44,7 @@ describe.each(LANGUAGES)('B2B meetings (%s)', (language) => {
   test('create a session, import requests, pre-flight, schedule by person and by table, explanations', async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     const role = await api.call<{ id: string }>('POST', `/api/projects/${project.id}/roles`, {
       name: { fr: 'Acheteur', en: 'Buyer' },

@@ -37,8 +37,7 @@ describe.each(LANGUAGES)('companies (%s)', (language) => {
   }
 
   test('create (a taken name is refused), edit, archive, then delete a company', async ({ page }) => {
-    await signIn(page, SUPER_ADMIN, language);
-    await page.goto('/admin/companies');
+    await signIn(page, SUPER_ADMIN, language, '/admin/companies');
     await tableSettled(page);
     await expectNoSeriousA11yViolations(page);
     const name = uniqueName(language === 'fr' ? 'Entreprise e2e' : 'Company e2e');

@@ -14,6 +14,7 @@ import {
   ORGANISER,
   pageTitle,
   signIn,
+  signInByCookie,
   submit,
   TEXTS,
   test,
@@ -49,7 +50,7 @@ describe.each(LANGUAGES)('groups (%s)', (language) => {
   }
 
   test('the organiser creates, renames, sorts and deletes groups', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject({ nameFr: uniqueName('Projet groupes') });
     await page.goto(`/projects/${project.id}/groups`);
     await until(() => pageTitle(page).textContent()).toBe(t.groups.title);
@@ -181,8 +182,7 @@ describe.each(LANGUAGES)('groups (%s)', (language) => {
     const group = words.first[language];
     const roleName = language === 'fr' ? 'Acheteur' : 'Buyer';
 
-    await signIn(page, ORGANISER, language);
-    await page.goto(`/projects/${project.id}/groups`);
+    await signIn(page, ORGANISER, language, `/projects/${project.id}/groups`);
     await until(() => groupNames(page)).toEqual([group]);
 
     // The members panel opens from the group's name, empty.

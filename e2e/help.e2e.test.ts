@@ -11,7 +11,7 @@ import {
   notice,
   ORGANISER,
   SUPER_ADMIN,
-  signIn,
+  signInByCookie,
   submit,
   TEXTS,
   type Texts,
@@ -37,7 +37,7 @@ describe.each(LANGUAGES)('help texts (%s)', (language) => {
     page,
     newPage,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const seeded = (
       await api.call<{ help: { title: Record<string, string>; description: Record<string, string> } }>(
         'GET',
@@ -57,7 +57,7 @@ describe.each(LANGUAGES)('help texts (%s)', (language) => {
 
     // The super-admin's record of company switches has no help: an empty state.
     const admin = await newPage();
-    const adminApi = await signIn(admin, SUPER_ADMIN, language);
+    const adminApi = await signInByCookie(admin, SUPER_ADMIN, language);
     await adminApi.call('PUT', '/api/me/text-edition', { enabled: false });
     await admin.goto('/admin/company-switches');
     await helpButton(admin, t).click();
@@ -70,11 +70,11 @@ describe.each(LANGUAGES)('help texts (%s)', (language) => {
     page,
     newPage,
   }) => {
-    const superApi = await signIn(page, SUPER_ADMIN, language);
+    const superApi = await signInByCookie(page, SUPER_ADMIN, language);
     await superApi.call('PUT', '/api/me/text-edition', { enabled: false });
     const original = await superApi.call<HelpEdition>('GET', '/api/help/edition?screen=whatsNew');
     const reader = await newPage();
-    await signIn(reader, ORGANISER, language);
+    await signInByCookie(reader, ORGANISER, language);
     try {
       await page.goto('/whats-new');
       await helpButton(page, t).waitFor();

@@ -28,8 +28,7 @@ describe.each(LANGUAGES)('language switch from %s', (from) => {
     page,
     newPage,
   }) => {
-    await signIn(page, user, from);
-    await page.goto('/projects');
+    await signIn(page, user, from, '/projects');
     await until(() => pageTitle(page).textContent()).toBe(before.projects.title);
     const newProject = (t: typeof before) => page.getByRole('link', { name: t.projects.create });
     await newProject(before).waitFor();

@@ -6,7 +6,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   SUPER_ADMIN,
-  signIn,
+  signInByCookie,
   TEXTS,
   test,
   until,
@@ -249,7 +249,7 @@ describe('list widths at 1366 × 900 (issue 18)', () => {
     page,
   }) => {
     await page.setViewportSize(VIEWPORT);
-    const api = await signIn(page, SUPER_ADMIN, 'fr');
+    const api = await signInByCookie(page, SUPER_ADMIN, 'fr');
     const ids = await demoIds(api);
     await page.goto('/projects');
 

@@ -11,6 +11,7 @@ import {
   SUPER_ADMIN,
   searchTable,
   signIn,
+  signInByCookie,
   TEXTS,
   tableRows,
   tableSettled,
@@ -46,7 +47,7 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
   test("every entry of the left menu is a link to its page's address, which opens in a new tab", async ({
     page,
   }) => {
-    const api = await signIn(page, SUPER_ADMIN, language);
+    const api = await signInByCookie(page, SUPER_ADMIN, language);
     const project = await api.createProject({ externalDashboardUrl: 'https://tableau.example.org/e2e' });
     const p = `/projects/${project.id}`;
     await page.goto(p);
@@ -93,7 +94,7 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
   test("without an external dashboard address, its entry links to the configuration's tab where it is entered", async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     await page.goto(`/projects/${project.id}`);
     await until(() => pageTitle(page).textContent()).toBe(projectName(project));
@@ -118,8 +119,7 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
   });
 
   test('the slim menu keeps its links, named by their labels', async ({ page }) => {
-    await signIn(page, ORGANISER, language);
-    await page.goto('/projects');
+    await signIn(page, ORGANISER, language, '/projects');
     await page.getByRole('button', { name: t.nav.slim }).click();
     const projects = page.getByRole('navigation', { name: t.nav.main }).getByRole('link', {
       name: t.nav.projects,
@@ -133,7 +133,7 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
   test("a project's name in the list is a link to its dashboard, which opens in a new tab", async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     await page.goto('/projects');
     await tableSettled(page);
@@ -152,7 +152,7 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
   test('a plain click or Enter on a link moves within the app, without loading the page again', async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     await page.goto('/whats-new');
     await until(() => pageTitle(page).textContent()).toBe(t.releases.whatsNew.title);
@@ -183,7 +183,7 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
     page,
     newPage,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const [demo] = (await api.listProjects({ q: DEMO_EVENT })).items;
     const list = `/projects/${demo.id}/participants`;
 
@@ -214,7 +214,7 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
 
     // A release note's way back, for the super-admin.
     const admin = await newPage();
-    const superApi = await signIn(admin, SUPER_ADMIN, language);
+    const superApi = await signInByCookie(admin, SUPER_ADMIN, language);
     const [release] = await superApi.call<{ id: string }[]>('GET', '/api/releases');
     await admin.goto('/admin/releases');
     const edit = admin.locator(`a[href="/admin/releases/${release.id}"]`).first();

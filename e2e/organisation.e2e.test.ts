@@ -15,6 +15,7 @@ import {
   ORGANISER,
   pageTitle,
   signIn,
+  signInByCookie,
   submit,
   TEXTS,
   test,
@@ -94,7 +95,7 @@ describe.each(LANGUAGES)('organisation (%s)', (language) => {
   });
 
   test('on a window 480 px wide the country list takes the whole screen', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     await resetOrganisation(api);
     await page.goto('/admin/organisation');
     await phoneBox(page).waitFor();

@@ -10,7 +10,7 @@ import {
   notice,
   ORGANISER,
   pageTitle,
-  signIn,
+  signInByCookie,
   submit,
   TEXTS,
   test,
@@ -76,7 +76,7 @@ describe.each(LANGUAGES)('meetings from a pairing (%s)', (language) => {
   test('generate the meetings, regenerate them, see one in the calendar and in a person’s agenda', async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const { projectId, pairingId, url, startsOn, people } = await seed(api);
     const state = await api.call<State>('GET', `${url}/meetings`);
     expect(state.tablesPerRound).toHaveLength(2);

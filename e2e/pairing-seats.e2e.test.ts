@@ -12,7 +12,7 @@ import {
   notice,
   ORGANISER,
   pageTitle,
-  signIn,
+  signInByCookie,
   TEXTS,
   test,
   until,
@@ -109,7 +109,7 @@ describe.each(LANGUAGES)('pairing seats (%s)', (language) => {
   const used = (n: number) => fill(s.seatsUsed, { used: n, seats: 6 }, language);
 
   test('the pre-flight panel: nothing to say, then rounds beyond the bound in words', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const fine = await seed(api);
     await page.goto(`/projects/${fine.projectId}/pairings/${fine.pairingId}`);
     await page.getByTestId('preflight-none').waitFor();
@@ -125,7 +125,7 @@ describe.each(LANGUAGES)('pairing seats (%s)', (language) => {
   });
 
   test('select a person, move one by keyboard and one by mouse, mark absent and resume', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const { projectId, pairingId, url } = await seed(api);
     await generate(api, url);
     await page.goto(`/projects/${projectId}/pairings/${pairingId}`);

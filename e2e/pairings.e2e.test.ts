@@ -13,7 +13,7 @@ import {
   notice,
   ORGANISER,
   pageTitle,
-  signIn,
+  signInByCookie,
   submit,
   TEXTS,
   test,
@@ -105,7 +105,7 @@ describe.each(LANGUAGES)('pairings (%s)', (language) => {
   test('add a pairing, watch the algorithm selector, create the groups from an activity', async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const { projectId } = await seed(api);
     await addPairing(page, projectId);
     await page.getByText(p.groups.empty).waitFor();
@@ -136,7 +136,7 @@ describe.each(LANGUAGES)('pairings (%s)', (language) => {
   });
 
   test('generate with a progress bar and read the rounds', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const { projectId } = await seed(api);
     await addPairing(page, projectId);
     await page.getByRole('button', { name: exactly(p.generation.generate) }).click();

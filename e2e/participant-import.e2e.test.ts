@@ -60,8 +60,7 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
       buffer: Buffer.from(lines.join('\n')),
     });
 
-    await signIn(page, ORGANISER, language);
-    await page.goto(`/projects/${project.id}/participants`);
+    await signIn(page, ORGANISER, language, `/projects/${project.id}/participants`);
     await tableSettled(page);
     await page.getByRole('link', { name: p.open, exact: true }).click();
     await page.getByRole('heading', { name: p.title }).waitFor();
@@ -151,8 +150,7 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
           `lea.${key}@example.test;Léa;${lastName};Acheteur;Énergie | ${unknown}`,
         ];
 
-    await signIn(page, ORGANISER, language);
-    await page.goto(`/projects/${project.id}/participants/import`);
+    await signIn(page, ORGANISER, language, `/projects/${project.id}/participants/import`);
     await page.getByRole('heading', { name: p.title }).waitFor();
     await page
       .locator('input[type=file]')
@@ -289,8 +287,7 @@ describe.each(LANGUAGES)('participant import (%s)', (language) => {
     /** A count as the page writes it (« 9 995 », "9,995"). */
     const figure = (n: number) => new Intl.NumberFormat(intlLocale(language)).format(n);
 
-    await signIn(page, ORGANISER, language);
-    await page.goto(`/projects/${project.id}/participants`);
+    await signIn(page, ORGANISER, language, `/projects/${project.id}/participants`);
     await tableSettled(page);
     await page.getByRole('link', { name: p.open, exact: true }).click();
     await page.getByRole('heading', { name: p.title }).waitFor();

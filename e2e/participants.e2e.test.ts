@@ -53,8 +53,7 @@ describe.each(LANGUAGES)('participants (%s)', (language) => {
       organisation: 'Regroupement des exportateurs manufacturiers du Bas-Saint-Laurent',
     });
 
-    await signIn(page, ORGANISER, language);
-    await page.goto(`/projects/${project.id}/participants`);
+    await signIn(page, ORGANISER, language, `/projects/${project.id}/participants`);
     await tableSettled(page);
     const fit = await page.evaluate(() => {
       const table = document.querySelector('main table') as HTMLElement;
@@ -153,8 +152,7 @@ describe.each(LANGUAGES)('participants (%s)', (language) => {
     await add('Bouchard', exhibitor.id);
     await add('Côté', buyer.id);
 
-    await signIn(page, ORGANISER, language);
-    await page.goto(`/projects/${project.id}/participants`);
+    await signIn(page, ORGANISER, language, `/projects/${project.id}/participants`);
     await tableSettled(page);
     await until(() => tableRows(page).count()).toBe(3);
 

@@ -9,7 +9,7 @@ import {
   notice,
   ORGANISER,
   otherLanguage,
-  signIn,
+  signInByCookie,
   TEXTS,
   test,
   until,
@@ -23,7 +23,7 @@ import {
 describe.each(LANGUAGES)('the participant’s personal page (%s)', (language) => {
   const t = TEXTS[language];
   test('made in the panel, read at 360 px in both languages, revoked', async ({ page, newPage }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const { items: projects } = await api.listProjects({ q: FIRST_DEMO_PROJECT });
     const project = projects.find((p) => p.nameFr === FIRST_DEMO_PROJECT) ?? projects[0];
     const base = `/api/projects/${project.id}`;

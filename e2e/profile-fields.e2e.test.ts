@@ -11,7 +11,7 @@ import {
   notice,
   ORGANISER,
   pageTitle,
-  signIn,
+  signInByCookie,
   submit,
   TEXTS,
   test,
@@ -37,7 +37,7 @@ describe.each(LANGUAGES)('profile fields (%s)', (language) => {
   test('configure the fields: add one, make it mandatory, sort it by keyboard, delete it', async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     await page.goto(`/projects/${project.id}/profile-fields`);
     await until(() => pageTitle(page).textContent()).toBe(t.profileFields.title);
@@ -152,7 +152,7 @@ describe.each(LANGUAGES)('profile fields (%s)', (language) => {
     page,
   }) => {
     const items = t.profileFields.items;
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     await api.call('POST', `/api/projects/${project.id}/roles`, { name: { fr: 'Acheteur', en: 'Buyer' } });
     await page.goto(`/projects/${project.id}/profile-fields`);

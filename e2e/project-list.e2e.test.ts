@@ -42,8 +42,7 @@ describe.each(LANGUAGES)('project list (%s)', (language) => {
   };
 
   test('sorts by name, ascending then descending, when the Name heading is clicked', async ({ page }) => {
-    await signIn(page, ORGANISER, language);
-    await page.goto('/projects');
+    await signIn(page, ORGANISER, language, '/projects');
     await tableSettled(page);
     await expectNoSeriousA11yViolations(page);
     const sortByName = page.getByRole('button', {
@@ -65,8 +64,7 @@ describe.each(LANGUAGES)('project list (%s)', (language) => {
   test('pages through; page and page size live in the URL, so reload and back restore the view', async ({
     page,
   }) => {
-    await signIn(page, ORGANISER, language);
-    await page.goto('/projects?sort=name');
+    await signIn(page, ORGANISER, language, '/projects?sort=name');
     await tableSettled(page);
     const count = await total(page);
     expect(count).toBeGreaterThan(25);
@@ -108,8 +106,7 @@ describe.each(LANGUAGES)('project list (%s)', (language) => {
   });
 
   test('searches only when Enter is pressed', async ({ page }) => {
-    await signIn(page, ORGANISER, language);
-    await page.goto('/projects');
+    await signIn(page, ORGANISER, language, '/projects');
     await tableSettled(page);
     const box = page.getByRole('textbox', { name: t.table.searchLabel, exact: true });
     const searched = page.waitForRequest(
@@ -132,8 +129,7 @@ describe.each(LANGUAGES)('project list (%s)', (language) => {
   });
 
   test('filters by status', async ({ page }) => {
-    await signIn(page, ORGANISER, language);
-    await page.goto('/projects?pageSize=100');
+    await signIn(page, ORGANISER, language, '/projects?pageSize=100');
     await tableSettled(page);
     const filter = page.getByTestId('status-filter');
     const statuses = () => columnTexts(page, t.projects.fields.isActive);
@@ -152,8 +148,7 @@ describe.each(LANGUAGES)('project list (%s)', (language) => {
   });
 
   test('a row click opens the project dashboard', async ({ page }) => {
-    await signIn(page, ORGANISER, language);
-    await page.goto('/projects?sort=name');
+    await signIn(page, ORGANISER, language, '/projects?sort=name');
     await tableSettled(page);
 
     await tableRows(page).first().getByText(BY_NAME[language].first).click();

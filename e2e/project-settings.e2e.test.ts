@@ -14,7 +14,7 @@ import {
   pageTitle,
   searchParams,
   searchTable,
-  signIn,
+  signInByCookie,
   submit,
   TEXTS,
   test,
@@ -28,7 +28,7 @@ describe.each(LANGUAGES)('project settings (%s)', (language) => {
   const nameLabel = language === 'fr' ? t.projects.fields.nameFr : t.projects.fields.nameEn;
 
   test('unsaved changes: a banner, quit or stay on leaving, gone once saved', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     const original = language === 'fr' ? project.nameFr : project.nameEn;
     await page.goto(`/projects/${project.id}/settings`);
@@ -84,7 +84,7 @@ describe.each(LANGUAGES)('project settings (%s)', (language) => {
   });
 
   test('the activation switch changes the status the list shows', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     const suffix = project.nameFr.split(' ').at(-1) as string;
     const statusInList = async (p: Page) => {
@@ -119,7 +119,7 @@ describe.each(LANGUAGES)('project configuration (%s)', (language) => {
   test('an option of opposite meaning and the automatic notifications are saved at once and kept', async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     await page.goto(`/projects/${project.id}/settings?tab=options`);
     // "Hide the participant list", never saved (false), is shown as "Show the participant list": on.
@@ -160,7 +160,7 @@ describe.each(LANGUAGES)('project configuration (%s)', (language) => {
   });
 
   test('a colour changes the preview at once, is saved, and is kept after a reload', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     await page.goto(`/projects/${project.id}/settings`);
     await page.getByRole('tab', { name: c.tabs.colours }).click();

@@ -10,7 +10,7 @@ import {
   LANGUAGES,
   notice,
   ORGANISER,
-  signIn,
+  signInByCookie,
   submit,
   TEXTS,
   test,
@@ -29,7 +29,7 @@ describe.each(LANGUAGES)('questionnaire (%s)', (language) => {
   const en = language === 'en';
 
   test('create a question with choices, answer it, weigh it, reset the scores', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     await api.call('POST', `/api/projects/${project.id}/roles`, { name: { fr: 'Acheteur', en: 'Buyer' } });
     const roles = await api.call<RoleList>('GET', `/api/projects/${project.id}/roles`);

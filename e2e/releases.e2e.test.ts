@@ -14,6 +14,7 @@ import {
   pageTitle,
   SUPER_ADMIN,
   signIn,
+  signInByCookie,
   submit,
   TEXTS,
   test,
@@ -64,7 +65,7 @@ describe.each(LANGUAGES)('release notes (%s)', (language) => {
     page,
     newPage,
   }) => {
-    const api = await signIn(page, SUPER_ADMIN, language);
+    const api = await signInByCookie(page, SUPER_ADMIN, language);
     await api.call('POST', '/api/releases', { version: hiddenVersion, releasedOn: '2026-11-01' });
     await page.goto('/admin/releases');
     await until(() => pageTitle(page).textContent()).toBe(t.releases.title);

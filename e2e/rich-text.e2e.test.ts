@@ -8,7 +8,7 @@ import {
   LANGUAGES,
   notice,
   ORGANISER,
-  signIn,
+  signInByCookie,
   TEXTS,
   test,
   until,
@@ -26,7 +26,7 @@ describe.each(LANGUAGES)('rich-text editing (%s)', (language) => {
   const other = language === 'fr' ? 'en' : 'fr';
 
   async function openDashboard(page: Page) {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     await page.goto(`/projects/${project.id}`);
     const inline = page.getByTestId('inline-text');
@@ -162,7 +162,7 @@ describe.each(LANGUAGES)('rich-text editing (%s)', (language) => {
   test('the modal editor saves both languages together and the page says what is left to translate (E2)', async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     await page.goto(`/projects/${project.id}/settings?tab=texts`);
     const welcome = t.texts.kinds.project.welcome;

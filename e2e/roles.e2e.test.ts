@@ -12,7 +12,7 @@ import {
   LANGUAGES,
   notice,
   ORGANISER,
-  signIn,
+  signInByCookie,
   submit,
   TEXTS,
   test,
@@ -33,7 +33,7 @@ describe.each(LANGUAGES)('participant roles (%s)', (language) => {
   const label = (text: string) => new RegExp(`^${escapeRegExp(text)}\\s*\\*?$`);
 
   test('create, rename, set as default, delete a used role by moving its participant', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const project = await api.createProject();
     const rolesUrl = `/api/projects/${project.id}/roles`;
     await page.goto(`/projects/${project.id}/roles`);

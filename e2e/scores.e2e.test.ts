@@ -9,7 +9,7 @@ import {
   LANGUAGES,
   ORGANISER,
   searchParams,
-  signIn,
+  signInByCookie,
   TEXTS,
   tableRows,
   tableSettled,
@@ -32,7 +32,7 @@ describe.each(LANGUAGES)('scores screen (%s)', (language) => {
   test('choose from and to, view the scores, export them, open a breakdown, compute the average', async ({
     page,
   }) => {
-    const api = await signIn(page, ORGANISER, language);
+    const api = await signInByCookie(page, ORGANISER, language);
     const [demo] = (await api.listProjects({ q: DEMO_EVENT })).items;
     const people = await api.call<{
       items: { id: string; firstName: string; lastName: string; email: string }[];

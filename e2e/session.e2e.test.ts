@@ -10,7 +10,7 @@ import {
   ORGANISER,
   pageTitle,
   searchParams,
-  signIn,
+  signInByForm,
   TEXTS,
   tableSettled,
   testOnOwnServer,
@@ -42,7 +42,7 @@ describe.concurrent.each(LANGUAGES)('session warning (%s)', (language) => {
     'the modal warns; Continue keeps the app working; without a click the app returns to sign-in',
     { timeout: SESSION_TEST_TIMEOUT },
     async ({ page }) => {
-      await signIn(page, user, language);
+      await signInByForm(page, user, language);
       await page.goto('/projects');
       await tableSettled(page);
       const warning = dialog(page, t.session.warnTitle);
@@ -74,7 +74,7 @@ describe.concurrent.each(LANGUAGES)('session warning (%s)', (language) => {
     'on the project dashboard the warning reloads the page instead of showing the modal',
     { timeout: SESSION_TEST_TIMEOUT },
     async ({ page }) => {
-      const api = await signIn(page, user, language);
+      const api = await signInByForm(page, user, language);
       const [project] = (await api.listProjects({ sort: 'name' })).items;
       await page.goto(`/projects/${project.id}`);
       await until(() => pageTitle(page).textContent()).toBe(

@@ -22,23 +22,20 @@ describe.each(LANGUAGES)('app shell (%s)', (language) => {
     (await page.getByRole('navigation', { name: t.nav.main }).boundingBox())?.width;
 
   test('the demo banner shows in the demo company and not in Boréal', async ({ page, newPage }) => {
-    await signIn(page, ORGANISER, language);
-    await page.goto('/projects');
+    await signIn(page, ORGANISER, language, '/projects');
     const banner = page.getByTestId('demo-banner');
     await until(() => banner.textContent()).toContain(t.demo.body);
     expect(await banner.textContent()).toContain(t.demo.title);
 
     const boreal = await newPage();
-    await signIn(boreal, BOREAL_USER, language);
-    await boreal.goto('/projects');
+    await signIn(boreal, BOREAL_USER, language, '/projects');
     await tableSettled(boreal);
     await until(() => pageTitle(boreal).textContent()).toBe(t.projects.title);
     expect(await boreal.getByTestId('demo-banner').count()).toBe(0);
   });
 
   test('the slim menu is 50 px wide and remembered after reload', async ({ page }) => {
-    await signIn(page, ORGANISER, language);
-    await page.goto('/projects');
+    await signIn(page, ORGANISER, language, '/projects');
     await until(() => navWidth(page)).toBe(260);
     await until(() => menuLink(page, 'projects').textContent()).toBe(t.nav.projects);
 
@@ -60,8 +57,7 @@ describe.each(LANGUAGES)('app shell (%s)', (language) => {
     page,
     newPage,
   }) => {
-    await signIn(page, SUPER_ADMIN, language);
-    await page.goto('/?p=companies');
+    await signIn(page, SUPER_ADMIN, language, '/?p=companies');
     await page.waitForURL((url) => url.pathname === '/admin/companies');
     await until(() => pageTitle(page).textContent()).toBe(t.companies.title);
 
@@ -71,8 +67,7 @@ describe.each(LANGUAGES)('app shell (%s)', (language) => {
 
     // The companies page is the super-admin's only: an organiser lands on the projects.
     const organiser = await newPage();
-    await signIn(organiser, ORGANISER, language);
-    await organiser.goto('/?p=companies');
+    await signIn(organiser, ORGANISER, language, '/?p=companies');
     await organiser.waitForURL((url) => url.pathname === '/projects');
     await until(() => pageTitle(organiser).textContent()).toBe(t.projects.title);
   });

@@ -6,7 +6,7 @@ import {
   LANGUAGES,
   ORGANISER,
   pageTitle,
-  signIn,
+  signInByForm,
   signOut,
   submitSignIn,
   TEXTS,
@@ -40,7 +40,7 @@ describe.each(LANGUAGES)('sign-in (%s)', (language) => {
     await page.waitForURL((url) => url.pathname === '/sign-in');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/projects?sort=name&dir=desc');
 
-    await signIn(page, user, language);
+    await signInByForm(page, user, language);
 
     await page.waitForURL((url) => url.pathname === '/projects');
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ sort: 'name', dir: 'desc' });
@@ -48,7 +48,7 @@ describe.each(LANGUAGES)('sign-in (%s)', (language) => {
   });
 
   test('signed out, the sign-in page says so in its box, whole inside the window', async ({ page }) => {
-    await signIn(page, user, language);
+    await signInByForm(page, user, language);
     await page.goto('/projects');
     await until(() => pageTitle(page).textContent()).toBe(t.projects.title);
     await signOut(page, t);

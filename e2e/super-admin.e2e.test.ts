@@ -69,8 +69,7 @@ describe.each(LANGUAGES)('super-admin tools (%s)', (language) => {
   test('search finds Boréal; switching asks first, cancel keeps the company, confirm switches; the selector switches back', async ({
     page,
   }) => {
-    await signIn(page, SUPER_ADMIN, language);
-    await page.goto('/projects');
+    await signIn(page, SUPER_ADMIN, language, '/projects');
     await tableSettled(page);
     const selector = page.getByTestId('company-selector');
     const banner = page.getByTestId('demo-banner');
@@ -127,8 +126,7 @@ describe.each(LANGUAGES)('super-admin tools (%s)', (language) => {
   });
 
   test('an organiser has neither the global search nor the company selector', async ({ page }) => {
-    await signIn(page, language === 'fr' ? ORGANISER : BOREAL_USER, language);
-    await page.goto('/projects');
+    await signIn(page, language === 'fr' ? ORGANISER : BOREAL_USER, language, '/projects');
     await tableSettled(page);
     await until(() => pageTitle(page).textContent()).toBe(t.projects.title);
     expect(await page.getByTestId('global-search').count()).toBe(0);

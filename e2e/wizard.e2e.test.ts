@@ -39,8 +39,7 @@ describe.each(LANGUAGES)('new-project wizard (%s)', (language) => {
     page.getByRole('switch', { name: t.projectConfig.options.items[key].label });
 
   test('creates a project step by step, with a cropped logo, and opens its dashboard', async ({ page }) => {
-    const api = await signIn(page, ORGANISER, language);
-    await page.goto('/projects');
+    const api = await signIn(page, ORGANISER, language, '/projects');
     await page.getByRole('link', { name: t.projects.create }).click();
     await page.waitForURL((url) => url.pathname === '/projects/new');
     await until(() => pageTitle(page).textContent()).toBe(w.project.title);
@@ -170,8 +169,7 @@ describe.each(LANGUAGES)('new-project wizard (%s)', (language) => {
   });
 
   test('closing with something entered asks first; quitting goes back to the projects', async ({ page }) => {
-    await signIn(page, ORGANISER, language);
-    await page.goto('/projects/new');
+    await signIn(page, ORGANISER, language, '/projects/new');
     await onStep(page, 1, w.project.steps.names);
     const leave = dialog(page, t.unsaved.title);
     const close = page.getByTestId('wizard').getByRole('button', { name: w.frame.close, exact: true });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { test as base, expect, inject, vi } from 'vitest';
 import type { Language } from '../../contracts/http';
 import { en, fr, intlLocale } from '../../locales';
@@ -97,6 +97,17 @@ function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The server each browser context opens its relative URLs on (its `baseURL`, which playwright does not expose). */
+const ORIGINS = new WeakMap<BrowserContext, string>();
+
+function originOf(page: Page): string {
+  if (page.url().startsWith('http')) return new URL(page.url()).origin;
+  const origin = ORIGINS.get(page.context());
+  if (!origin)
+    throw new Error('this page was not opened by the `page` or `newPage` fixture: no server known');
+  return origin;
+}
+
 /**
  * A server of the tier for this file alone while it runs: the tier runs files in several workers at once
  * (vitest.config.ts) and starts as many servers, each with a database of its own (tests/support/global-setup-e2e.ts).
@@ -141,7 +152,7 @@ export const test = base
     return browser;
   })
   .extend('newPage', async ({ browser, baseUrl }, { onCleanup }) => {
-    const contexts: Awaited<ReturnType<Browser['newContext']>>[] = [];
+    const contexts: BrowserContext[] = [];
     onCleanup(() => Promise.all(contexts.map((c) => c.close().catch(() => undefined))).then(() => undefined));
     return async (): Promise<Page> => {
       const context = await browser.newContext({
@@ -152,6 +163,7 @@ export const test = base
         timezoneId: 'America/Toronto',
       });
       context.setDefaultTimeout(10_000);
+      ORIGINS.set(context, baseUrl);
       contexts.push(context);
       return context.newPage();
     };
@@ -181,11 +193,50 @@ export async function submitSignIn(page: Page, email: string, password = PASSWOR
 }
 
 /**
- * Signs in through the sign-in page (the one shown, else /sign-in) and waits for the app's header. The user's
- * remembered language is first set (through the API) to `language`, or to the account's own, so that no test
- * depends on what an earlier one chose. Returns an API client signed in as the same user, to seed data.
+ * Signs in through the API and hands the session to the browser (its cookies put in the page's context), without
+ * opening anything: the page's next `goto` opens the app signed in. The user's remembered language is first set to
+ * `language`, or to the account's own, so that no test depends on what an earlier one chose. Returns an API client
+ * signed in with the same session, to seed data. The sign-in form is the journey of e2e/sign-in.e2e.test.ts
+ * (`signInByForm`); elsewhere it would only cost a second password check and a second load of the app.
  */
-export async function signIn(page: Page, email: string, language: Language = HOME_LANGUAGE[email] ?? 'fr') {
+export async function signInByCookie(
+  page: Page,
+  email: string,
+  language: Language = HOME_LANGUAGE[email] ?? 'fr',
+): Promise<ApiClient> {
+  const origin = originOf(page);
+  const api = await ApiClient.signIn(origin, email);
+  await api.setLanguage(language);
+  await page.context().addCookies(api.cookieJar().map(([name, value]) => ({ name, value, url: origin })));
+  return api;
+}
+
+/**
+ * Signs in (`signInByCookie`), opens `path` (the home page unless told) and waits for the app's header in the
+ * chosen language. Returns an API client signed in as the same user, to seed data.
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  language: Language = HOME_LANGUAGE[email] ?? 'fr',
+  path = '/',
+): Promise<ApiClient> {
+  const api = await signInByCookie(page, email, language);
+  await page.goto(path);
+  await languageSwitch(page).waitFor();
+  await until(() => page.locator('html').getAttribute('lang')).toBe(language);
+  return api;
+}
+
+/**
+ * Signs in through the sign-in page as a user does (the one shown, else /sign-in) and waits for the app's header;
+ * the language is set first, as `signIn` does. For the journeys of the sign-in screen and of the session.
+ */
+export async function signInByForm(
+  page: Page,
+  email: string,
+  language: Language = HOME_LANGUAGE[email] ?? 'fr',
+): Promise<ApiClient> {
   if (!page.url().includes('/sign-in')) await page.goto('/sign-in');
   await page.locator('input[type="email"]').waitFor();
   const api = await ApiClient.signIn(new URL(page.url()).origin, email);

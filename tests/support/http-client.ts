@@ -53,6 +53,11 @@ export class ApiClient {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
+  /** The cookies the server set (the session's, the CSRF secret's), as name and value: to hand the session to a browser. */
+  cookieJar(): [string, string][] {
+    return [...this.cookies];
+  }
+
   setLanguage(locale: Language) {
     return this.call('PATCH', '/api/me', { locale });
   }
