@@ -85,7 +85,9 @@ export type PageName = keyof typeof PAGES;
 export function measureFirstPage(distDir: string, name: PageName = 'first'): FirstPage {
   const page = PAGES[name];
   const html = readFileSync(join(distDir, page.html), 'utf8');
-  const queue = firstPageScripts(html, page.stylesheets).map((url) => posix.normalize(url.replace(/^\//, '')));
+  const queue = firstPageScripts(html, page.stylesheets).map((url) =>
+    posix.normalize(url.replace(/^\//, '')),
+  );
   const files: FirstPage['files'] = [];
   const seen = new Set<string>();
   for (const file of queue) {
