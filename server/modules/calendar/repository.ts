@@ -130,10 +130,15 @@ export async function listDatedOfParticipant(
     .orderBy(asc(activities.startsAt), asc(activities.id));
 }
 
-/** A participant of this project of this company, with the person's name, or undefined. */
+/** A participant of this project of this company, with the person's name and language, or undefined. */
 export async function findParticipant(db: Executor, companyId: string, projectId: string, id: string) {
   const [row] = await db
-    .select({ id: participants.id, firstName: persons.firstName, lastName: persons.lastName })
+    .select({
+      id: participants.id,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      language: persons.language,
+    })
     .from(participants)
     .innerJoin(persons, eq(persons.id, participants.personId))
     .where(

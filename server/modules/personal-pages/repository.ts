@@ -12,27 +12,6 @@ import {
   persons,
 } from '../../db/schema';
 
-/** The participant of this project of this company, with what the page shows of them. */
-export async function findParticipant(db: Executor, companyId: string, projectId: string, id: string) {
-  const [row] = await db
-    .select({
-      id: participants.id,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      language: persons.language,
-    })
-    .from(participants)
-    .innerJoin(persons, eq(persons.id, participants.personId))
-    .where(
-      and(
-        eq(participants.companyId, companyId),
-        eq(participants.projectId, projectId),
-        eq(participants.id, id),
-      ),
-    );
-  return row;
-}
-
 export async function findPage(db: Executor, participantId: string) {
   const [row] = await db
     .select({ token: personalPages.token, createdAt: personalPages.createdAt })

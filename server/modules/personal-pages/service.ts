@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { assertProject } from '../activities/category-service';
 import { toLocalTime } from '../activities/local-time';
 import { participantMeetings } from '../b2b/meeting-repository';
-import { findFeed, listDatedOfParticipant } from '../calendar/repository';
+import { findFeed, findParticipant, listDatedOfParticipant } from '../calendar/repository';
 import { findProject } from '../projects/repository';
 import { getOwnAnswers, saveOwnAnswers } from '../questions/answers';
 import type { AuthContext } from '../session/auth-context';
@@ -23,7 +23,7 @@ export const newPageToken = () => randomBytes(32).toString('base64url');
 
 async function ownParticipant(deps: Deps, auth: AuthContext, projectId: string, participantId: string) {
   await assertProject(deps.db, auth, projectId);
-  const participant = await repo.findParticipant(deps.db, auth.companyId, projectId, participantId);
+  const participant = await findParticipant(deps.db, auth.companyId, projectId, participantId);
   if (!participant) throw AppError.notFound();
   return participant;
 }
@@ -70,7 +70,7 @@ export async function readPage(deps: Deps, token: string) {
   const page = await ownerOfToken(deps, token);
   const { db } = deps;
   const project = await findProject(db, page.companyId, page.projectId);
-  const participant = await repo.findParticipant(db, page.companyId, page.projectId, page.participantId);
+  const participant = await findParticipant(db, page.companyId, page.projectId, page.participantId);
   if (!project || !participant) throw AppError.notFound();
   const zone = project.timeZone;
   const activities = await listDatedOfParticipant(db, project.id, participant.id);

@@ -24,7 +24,8 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../contracts/http';
 import { useFormat } from '../../lib/format';
 import classes from './data-table.module.css';
 import type { ListState } from './list-search';
-import { nextSort, pageCount, paginationWindow, rowRange } from './rules';
+import { PageButtons } from './page-buttons';
+import { nextSort, pageCount, rowRange } from './rules';
 import { TableScroll } from './table-scroll';
 
 export interface Column<T> {
@@ -342,60 +343,4 @@ function isControl(target: EventTarget, row: Element) {
   const control =
     target instanceof Element ? target.closest('a[href], button, input, label, select, textarea') : null;
   return !!control && row.contains(control);
-}
-
-function PageButtons({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation();
-  const window = paginationWindow(page, pages);
-  if (window.length === 0) return null;
-  return (
-    <nav aria-label={t('table.pagination')}>
-      <Group gap={4}>
-        <Button
-          variant="default"
-          size="xs"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-          aria-label={t('table.previous')}
-        >
-          ‹
-        </Button>
-        {window.map((item) =>
-          typeof item === 'number' ? (
-            <Button
-              key={item}
-              size="xs"
-              variant={item === page ? 'filled' : 'default'}
-              aria-current={item === page ? 'page' : undefined}
-              aria-label={t('table.page', { page: item })}
-              onClick={() => onPage(item)}
-            >
-              {item}
-            </Button>
-          ) : (
-            <Text key={item} size="sm" c="dimmed" px={4} aria-hidden>
-              …
-            </Text>
-          ),
-        )}
-        <Button
-          variant="default"
-          size="xs"
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-          aria-label={t('table.next')}
-        >
-          ›
-        </Button>
-      </Group>
-    </nav>
-  );
 }
