@@ -44,6 +44,15 @@ const countryButton = (page: Page) => page.locator('button.iti__selected-country
 describe.each(LANGUAGES)('organisation (%s)', (language) => {
   const t = TEXTS[language];
 
+  /**
+   * Types "fra" in the country search and waits for the list to be filtered (intl-tel-input searches 100 ms after
+   * the last key): a click before that could land on the unfiltered list as it is redrawn.
+   */
+  async function searchFrance(page: Page) {
+    await page.getByPlaceholder(t.phone.search).fill('fra');
+    await until(() => page.getByRole('option').first().textContent()).toMatch(/^France/);
+  }
+
   async function openOrganisation(page: Page) {
     await menuLink(page, 'organisation').click();
     await until(() => pageTitle(page).textContent()).toBe(t.organisation.title);
@@ -66,9 +75,7 @@ describe.each(LANGUAGES)('organisation (%s)', (language) => {
     // France, found by searching "fra" in the country list, then a number in French national form.
     await phoneBox(page).fill('');
     await countryButton(page).click();
-    const search = page.getByPlaceholder(t.phone.search);
-    await search.fill('fra');
-    await page.getByRole('option', { name: /^France/ }).waitFor();
+    await searchFrance(page);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('option', { name: /^France/ }).click();
     await until(() => dialCode(page).textContent()).toBe('+33');
@@ -105,7 +112,7 @@ describe.each(LANGUAGES)('organisation (%s)', (language) => {
     await popup.waitFor();
     const box = await popup.boundingBox();
     expect(box?.width).toBe(480);
-    await page.getByPlaceholder(t.phone.search).fill('fra');
+    await searchFrance(page);
     await page.getByRole('option', { name: /^France/ }).click();
     await popup.waitFor({ state: 'detached' });
     await until(() => dialCode(page).textContent()).toBe('+33');
