@@ -177,14 +177,10 @@ function ProjectDates({
   language: Language;
 }) {
   const { t } = useTranslation();
-  const from = formatDay(startsOn, language);
+  const from = formatDate(startsOn, language, 'long');
   const text =
     startsOn === endsOn
       ? t('personalPage.oneDay', { date: from })
-      : t('personalPage.dates', { from, to: formatDay(endsOn, language) });
+      : t('personalPage.dates', { from, to: formatDate(endsOn, language, 'long') });
   return <Text size="sm">{text}</Text>;
-}
-
-export function formatDay(isoDate: string, language: Language) {
-  return formatDate(isoDate, language, 'long');
 }

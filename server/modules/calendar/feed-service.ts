@@ -21,7 +21,8 @@ import * as repo from './repository';
 
 type Project = NonNullable<Awaited<ReturnType<typeof findProject>>>;
 
-const feedPath = (token: string) => `/calendar/${token}.ics`;
+/** The public address of a feed with this token. */
+export const feedPath = (token: string) => `/calendar/${token}.ics`;
 const newToken = () => randomBytes(24).toString('base64url');
 
 async function ownerOf(db: Executor, auth: AuthContext, projectId: string, participantId: string | null) {

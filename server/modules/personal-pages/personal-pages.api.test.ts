@@ -213,6 +213,7 @@ describe('a participant’s personal page', () => {
 
     const read = await visitor.get(answersUrl);
     expect(read.status).toBe(200);
+    expect(read.headers['cache-control']).toBe('private, no-store');
     const ids = read.body.questions.map((q: { id: string }) => q.id);
     expect(ids).toEqual(expect.arrayContaining([sector.questionId, fixed.questionId]));
     expect(ids).not.toContain(hidden.questionId);

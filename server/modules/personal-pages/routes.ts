@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   getPersonalPageAddress,
   makePersonalPageAddress,
@@ -24,20 +24,27 @@ export function registerPersonalPageRoutes(app: FastifyInstance, deps: Deps) {
   );
   // No session: the secret address is the key. Limited per client address, before anything is read.
   const limit = { rateLimit: { max: PERSONAL_PAGE_READS_PER_MINUTE, timeWindow: 60_000 } };
-  route(app, readOwnAnswers, ({ params }) => service.readAnswers(deps, params.token), limit);
+  // What the page shows is one person's own: no shared cache keeps it.
+  const personal = <T>(reply: FastifyReply, answer: Promise<T>) => {
+    reply.header('cache-control', 'private, no-store');
+    return answer;
+  };
+  route(
+    app,
+    readOwnAnswers,
+    ({ params, reply }) => personal(reply, service.readAnswers(deps, params.token)),
+    limit,
+  );
   route(
     app,
     saveOwnAnswers,
-    ({ params, body }) => service.saveAnswers(deps, params.token, body.answers),
+    ({ params, body, reply }) => personal(reply, service.saveAnswers(deps, params.token, body.answers)),
     limit,
   );
   route(
     app,
     readPersonalPage,
-    async ({ params, reply }) => {
-      reply.header('cache-control', 'private, no-store');
-      return service.readPage(deps, params.token);
-    },
+    ({ params, reply }) => personal(reply, service.readPage(deps, params.token)),
     limit,
   );
 }

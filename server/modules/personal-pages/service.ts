@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors';
 import { assertProject } from '../activities/category-service';
 import { toLocalTime } from '../activities/local-time';
 import { participantMeetings } from '../b2b/meeting-repository';
+import { feedPath } from '../calendar/feed-service';
 import { findFeed, findParticipant, listDatedOfParticipant } from '../calendar/repository';
 import { findProject } from '../projects/repository';
 import { getOwnAnswers, saveOwnAnswers } from '../questions/answers';
@@ -123,7 +124,7 @@ export async function readPage(deps: Deps, token: string) {
       };
     }),
     rounds: roundsOf(seats),
-    calendarFeedPath: feed ? `/calendar/${feed.token}.ics` : null,
+    calendarFeedPath: feed ? feedPath(feed.token) : null,
   };
 }
 
