@@ -35,6 +35,10 @@ const envSchema = z.object({
   SMTP_PASSWORD: z.string().optional(),
   SMTP_SECURE: z.enum(['true', 'false']).optional(),
   MAIL_FROM: z.string().trim().default('Maillage <no-reply@maillage.local>'),
+  /** At most this many messages leave per minute (SMTP providers cap it); 0: no limit. */
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /** The address participants reach this server at, for the links in e-mails (personal page, unsubscribe, feeds). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   IMPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   WHEREBY_API_KEY: z.string().trim().optional(),
   WHEREBY_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.whereby.dev/v1'),
@@ -90,6 +94,8 @@ export interface MailConfig {
   /** The domain of the Message-ID headers: the From address's domain. */
   domain: string;
   smtp: SmtpConfig | null;
+  /** Messages sent per minute at most (0: no limit). */
+  ratePerMinute: number;
 }
 
 const mailError = (line: string) => new Error(`Invalid configuration:\n  ${line}`);
@@ -135,7 +141,7 @@ function mailConfig(e: z.infer<typeof envSchema>): MailConfig {
   if (smtp && !!smtp.user !== !!smtp.password) {
     throw mailError('SMTP_USER and SMTP_PASSWORD: set both, or neither (no authentication)');
   }
-  return { from: e.MAIL_FROM, domain, smtp };
+  return { from: e.MAIL_FROM, domain, smtp, ratePerMinute: e.MAIL_RATE_PER_MINUTE };
 }
 
 /** `false` (the client's own address), `true`, a number of proxy hops, or a comma list of proxy addresses. */
@@ -170,6 +176,8 @@ export type Config = {
   webDir: string;
   files: FilesConfig;
   mail: MailConfig;
+  /** The server's public address without a trailing slash, for links in e-mails (`PUBLIC_URL`). */
+  publicUrl: string;
   /** Uploaded participant files and what their imports keep are deleted this long after the last step. */
   importRetentionDays: number;
   /** V6 video rooms: the Whereby REST API (none without a key: the link tab says rooms are not configured). */
@@ -205,6 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.join(appRoot, env.MAILLAGE_DIST || 'dist', 'web'),
     files: filesConfig(e, dataDir),
     mail: mailConfig(e),
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
+      /\/+$/,
+      '',
+    ),
     importRetentionDays: e.IMPORT_RETENTION_DAYS,
     whereby: e.WHEREBY_API_KEY
       ? { apiKey: e.WHEREBY_API_KEY, apiUrl: e.WHEREBY_API_URL.replace(/\/+$/, '') }

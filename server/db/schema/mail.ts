@@ -1,7 +1,18 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns';
 import { createdAt, id } from './columns';
 import { companies } from './companies';
+import { participants } from './participants';
 import { projects } from './projects';
+
+/** A file sent inside a message, e.g. the QR code shown inline (`<img src="cid:…">`, C4). */
+export interface MailAttachment {
+  cid: string;
+  filename: string;
+  contentType: string;
+  /** The bytes, in base64. */
+  content: string;
+}
 
 /**
  * The outbox: every e-mail is written here in the transaction that decides to send it, then delivered once by the
@@ -27,6 +38,13 @@ export const mailMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     messageId: text('message_id'),
+    /** The campaign (C5 batch) this message belongs to, if any. */
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    /** The participant it was written for, if any (campaigns, notifications). */
+    participantId: uuid('participant_id').references(() => participants.id, { onDelete: 'set null' }),
+    /** Extra headers, e.g. CASL's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
@@ -34,5 +52,6 @@ export const mailMessages = pgTable(
     uniqueIndex('mail_messages_dedupe_key').on(t.dedupeKey),
     index('mail_messages_status_idx').on(t.status, t.createdAt),
     index('mail_messages_project_idx').on(t.projectId, t.createdAt),
+    index('mail_messages_campaign_idx').on(t.campaignId, t.status),
   ],
 );
