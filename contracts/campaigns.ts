@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localDateTime } from './activities';
+import { localDateTime, offsetChoice } from './activities';
 import { defineEndpoint, listQuery, listResponse, timestamp, uuidParam } from './http';
 import { plainText, richText } from './texts';
 
@@ -62,6 +62,8 @@ export const campaignInput = campaignDraft.extend({
   transactional: z.boolean().default(false),
   /** C2: leave at this local date and time in the project's zone (later than now); null: send now. */
   plannedAt: localDateTime.nullable().default(null),
+  /** For a time daylight saving repeats: which of the two (otherwise refused, naming both). */
+  plannedAtOffset: offsetChoice.optional(),
 });
 export type CampaignInput = z.input<typeof campaignInput>;
 

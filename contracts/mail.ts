@@ -3,10 +3,11 @@ import { defineEndpoint, language, listQuery, listResponse, timestamp, uuidParam
 
 /**
  * Where a message of the outbox stands: `queued` (waiting for the delivery job), `sending` (an attempt is under
- * way), `sent` (the SMTP server accepted it), `failed` (refused for good, or after 5 attempts), `kept` (no SMTP
- * server is configured: the message stays in the app, readable, and was not sent).
+ * way), `sent` (the SMTP server accepted it), `failed` (not accepted after 5 attempts), `bounced` (refused for
+ * good by the SMTP server: a 5xx answer), `kept` (no SMTP server is configured: the message stays in the app,
+ * readable, and was not sent), `cancelled` (its campaign was cancelled before it left).
  */
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'kept'] as const;
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'bounced', 'kept', 'cancelled'] as const;
 export const mailStatus = z.enum(MAIL_STATUSES, { error: 'validation.invalid' });
 export type MailStatus = z.infer<typeof mailStatus>;
 

@@ -28,6 +28,7 @@ import { registerActivityTableRoutes } from './modules/activity-tables/routes';
 import { registerActivityVideoRoutes } from './modules/activity-video/routes';
 import { registerB2bRoutes } from './modules/b2b/routes';
 import { registerCalendarRoutes } from './modules/calendar/routes';
+import { registerCampaignRoutes } from './modules/campaigns/routes';
 import { registerCompanyRoutes } from './modules/companies/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerGroupRoutes } from './modules/groups/routes';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerGroupRoutes(app, deps);
   registerProfileFieldRoutes(app, deps);
   registerMailRoutes(app, deps);
+  registerCampaignRoutes(app, deps);
   registerParticipantRoutes(app, deps);
   registerParticipantImportRoutes(app, deps);
   registerActivityRoutes(app, deps);

@@ -6,6 +6,7 @@ import type { Deps } from './deps';
 import { startJobs } from './jobs/queue';
 import { activityVideoJobs } from './modules/activity-video/room-job';
 import { b2bJobs } from './modules/b2b/generation';
+import { campaignJobs, resumeCampaigns } from './modules/campaigns/send-job';
 import { fileJobs } from './modules/files/jobs';
 import { mailJobs } from './modules/mail/jobs';
 import { pairingJobs, recoverGenerations } from './modules/pairings/generation';
@@ -44,6 +45,7 @@ if (config.jobs) {
       ...pairingJobs(depsRef),
       ...questionJobs(depsRef),
       ...b2bJobs(depsRef),
+      ...campaignJobs(depsRef),
     ],
     app.log,
     {
@@ -54,6 +56,10 @@ if (config.jobs) {
   await recoverGenerations(deps).catch((err) => app.log.error({ err }, 'pairing generation recovery failed'));
   // Computations of scores interrupted by the last stop are queued again.
   await recoverScores(deps).catch((err) => app.log.error({ err }, 'scores recovery failed'));
+  // Campaigns cut short by the last stop go on where they stood (in the background: the server answers meanwhile).
+  void resumeCampaigns(deps, { atStartUp: true }).catch((err) =>
+    app.log.error({ err }, 'campaign recovery failed'),
+  );
 } else {
   // Nothing runs the scheduled jobs here: some other instance must, or no import is purged and no mail leaves.
   app.log.warn(

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CampaignCriterion } from '../../../contracts/campaigns';
 import { activities } from './activities';
 import { createdAt, id, ownedByProject, updatedAt } from './columns';
 import { groups } from './groups';
@@ -46,7 +47,7 @@ export interface CampaignAudience {
   groupId: string | null;
   groupInverse: boolean;
   /** The preset's criteria (message types other than 0), by id. */
-  criteria: string[];
+  criteria: CampaignCriterion[];
 }
 
 /**

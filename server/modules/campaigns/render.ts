@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Language } from '../../../contracts/http';
+import { MERGE_TAG_IDS } from '../../../contracts/merge-tags';
 import type { Executor } from '../../db/client';
 import { type MailAttachment, participants, persons, projects } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -99,6 +100,6 @@ export async function renderForRecipients(
 
 /** The merge tags of a draft that do not exist (or are not offered): a translated error names the field. */
 export function unknownTags(html: string): string[] {
-  void html;
-  return [];
+  const known = new Set(MERGE_TAG_IDS);
+  return [...html.matchAll(/data-merge-tag="([^"]*)"/g)].map((m) => m[1]).filter((tag) => !known.has(tag));
 }

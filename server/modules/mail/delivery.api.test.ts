@@ -202,12 +202,12 @@ describe('delivery through SMTP', () => {
     expect(received).toHaveLength(1);
   });
 
-  it('fails for good on a permanent refusal (550), and after five attempts', async () => {
+  it('bounces on a permanent refusal (550), and fails for good after five attempts', async () => {
     refusals = [550];
     const refused = await queueMail(t.deps.db, message());
     expect(await deliverQueuedMail(t.deps)).toEqual({ sent: 0, retried: 0, failed: 1 });
     expect(await row(refused.id)).toMatchObject({
-      status: 'failed',
+      status: 'bounced',
       attempts: 1,
       lastError: expect.stringContaining('550'),
     });

@@ -119,8 +119,14 @@ export async function deliverQueuedMail(deps: Deps): Promise<DeliveryReport> {
         );
         report.sent += 1;
       } catch (error) {
-        const final = isPermanent(error) || message.attempts >= MAX_ATTEMPTS;
-        await repo.markAttemptFailed(deps.db, message.id, describe(error), final);
+        const bounced = isPermanent(error);
+        const final = bounced || message.attempts >= MAX_ATTEMPTS;
+        await repo.markAttemptFailed(
+          deps.db,
+          message.id,
+          describe(error),
+          bounced ? 'bounced' : final ? 'failed' : 'queued',
+        );
         if (final) report.failed += 1;
         else report.retried += 1;
       }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { mailMessages } from '../../db/schema';
+import { type MailAttachment, mailMessages } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { keepQueuedMail } from './repository';
 
@@ -65,4 +65,43 @@ export async function deliverSoon(deps: Deps): Promise<void> {
   }
   // A queue that cannot take the job now is no reason to fail the caller: the schedule sends the message.
   await deps.jobs.send('mail.deliver', {}).catch(() => null);
+}
+
+/** A message of a batch: an outbox message with what campaigns add (C4 inline images, CASL headers). */
+export interface BatchMail extends OutgoingMail {
+  participantId?: string | null;
+  campaignId?: string | null;
+  headers?: Record<string, string> | null;
+  attachments?: MailAttachment[] | null;
+}
+
+/**
+ * Writes many messages to the outbox in one statement, in the caller's transaction. Messages whose `dedupeKey` is
+ * already used are not written again; returns the id of each message written, with its dedupe key.
+ */
+export async function queueMailBatch(db: Executor, messages: BatchMail[]) {
+  if (messages.length === 0) return [];
+  return db
+    .insert(mailMessages)
+    .values(
+      messages.map((m) => ({
+        companyId: m.companyId,
+        projectId: m.projectId,
+        kind: m.kind,
+        dedupeKey: m.dedupeKey ?? null,
+        toEmail: m.to.email,
+        toName: m.to.name ?? null,
+        language: m.language,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        status: 'queued',
+        participantId: m.participantId ?? null,
+        campaignId: m.campaignId ?? null,
+        headers: m.headers ?? null,
+        attachments: m.attachments ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: mailMessages.dedupeKey })
+    .returning({ id: mailMessages.id, dedupeKey: mailMessages.dedupeKey });
 }

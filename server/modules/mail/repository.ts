@@ -165,10 +165,15 @@ export async function markSent(db: Executor, id: string, messageId: string, at: 
     .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'sending')));
 }
 
-/** A refused or failed attempt: queued again for a later run, or failed for good. */
-export async function markAttemptFailed(db: Executor, id: string, error: string, final: boolean) {
+/** A failed attempt: queued again for a later run, failed for good, or bounced (refused for good by the server). */
+export async function markAttemptFailed(
+  db: Executor,
+  id: string,
+  error: string,
+  status: 'queued' | 'failed' | 'bounced',
+) {
   await db
     .update(mailMessages)
-    .set({ status: final ? 'failed' : 'queued', lastError: error.slice(0, 1000) })
+    .set({ status, lastError: error.slice(0, 1000) })
     .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'sending')));
 }

@@ -7,10 +7,12 @@ const COLOURS: Record<MailStatus, string> = {
   sending: 'blue',
   sent: 'teal',
   failed: 'red',
+  bounced: 'orange',
   kept: 'yellow',
+  cancelled: 'dark',
 };
 
-/** Where a message stands: queued, sending, sent, failed, or kept in the app (no SMTP server). */
+/** Where a message stands: queued, sending, sent, failed, bounced, kept in the app (no SMTP server), or cancelled. */
 export function MailStatusBadge({ status }: { status: MailStatus }) {
   const { t } = useTranslation();
   return (

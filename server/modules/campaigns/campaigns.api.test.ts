@@ -1,0 +1,279 @@
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../tests/support/api-fixture';
+import { buildActivity, buildProject, insertParticipants, testClock } from '../../../tests/support/test-app';
+import {
+  activityMembers,
+  campaignRecipients,
+  groupCategories,
+  groups,
+  mailMessages,
+  mailSubscriptions,
+  participantGroups,
+  participants,
+  persons,
+  projects,
+} from '../../db/schema';
+import { resumeCampaigns, sendCampaign } from './send-job';
+
+const clock = testClock(new Date('2027-01-10T15:00:00.000Z'));
+const { t, camille, jordan } = withTestApp({ now: clock.now });
+
+const chip = (tag: string) => `<span data-merge-tag="${tag}" class="merge-tag">${tag}</span>`;
+const draft = {
+  subject: { fr: 'Bonjour à vous', en: 'Hello to you' },
+  body: {
+    fr: `<p>Bonjour ${chip('firstName')}, à bientôt!</p>`,
+    en: `<p>Hi ${chip('firstName')}, see you!</p>`,
+  },
+};
+
+/** Waits for the campaign's background sending to finish (it runs beside the request, as with JOBS=false). */
+async function settled(projectId: string, campaignId: string) {
+  for (let i = 0; i < 200; i += 1) {
+    const response = await camille.get(`/api/projects/${projectId}/campaigns/${campaignId}`);
+    if (response.body.status !== 'sending') return response.body;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the campaign is still sending');
+}
+
+/** Ana (French, in the activity and the group), Ben (English, in the activity), Chloé (in neither), Dan (cancelled). */
+async function setUp() {
+  const built = await buildProject(camille, { nameFr: 'Journée d’affaires', nameEn: 'Business day' });
+  const [project] = await t.database.db.select().from(projects).where(eq(projects.id, built.id));
+  const activity = await buildActivity(camille, project.id);
+  const ids = await insertParticipants(t.database.db, project.id, [
+    { first: 'Ana', last: 'Roy' },
+    { first: 'Ben', last: 'Lee' },
+    { first: 'Chloé', last: 'Tremblay' },
+    { first: 'Dan', last: 'Gauthier' },
+  ]);
+  const [ana, ben, chloe, dan] = ids;
+  const db = t.database.db;
+  const [benRow] = await db.select().from(participants).where(eq(participants.id, ben));
+  await db.update(persons).set({ language: 'en' }).where(eq(persons.id, benRow.personId));
+  await db.update(participants).set({ status: 'cancelled' }).where(eq(participants.id, dan));
+  await db.insert(activityMembers).values([
+    { companyId: project.companyId, projectId: project.id, activityId: activity.id, participantId: ana },
+    { companyId: project.companyId, projectId: project.id, activityId: activity.id, participantId: ben },
+  ]);
+  const [category] = await db
+    .insert(groupCategories)
+    .values({ companyId: project.companyId, projectId: project.id, nameFr: 'Statut', nameEn: 'Status' })
+    .returning();
+  const [group] = await db
+    .insert(groups)
+    .values({
+      companyId: project.companyId,
+      projectId: project.id,
+      categoryId: category.id,
+      nameFr: 'VIP',
+      nameEn: 'VIP',
+    })
+    .returning();
+  await db.insert(participantGroups).values({ participantId: ana, groupId: group.id });
+  return { project, activity, group, ana, ben, chloe, dan };
+}
+
+const count = (projectId: string, audience: object) =>
+  camille.post(`/api/projects/${projectId}/campaigns/recipients/count`, { audience });
+
+describe('campaign audience (C1)', () => {
+  it('counts everyone, an activity’s members or the others, a group or everyone but it — never the cancelled', async () => {
+    const { project, activity, group } = await setUp();
+    expect((await count(project.id, {})).body).toEqual({ recipients: 3, unsubscribed: 0 });
+    expect((await count(project.id, { activityId: activity.id })).body.recipients).toBe(2);
+    expect((await count(project.id, { activityId: activity.id, notSubscribed: true })).body.recipients).toBe(
+      1,
+    );
+    expect((await count(project.id, { groupId: group.id })).body.recipients).toBe(1);
+    expect((await count(project.id, { groupId: group.id, groupInverse: true })).body.recipients).toBe(2);
+    expect(
+      (await count(project.id, { activityId: activity.id, groupId: group.id, groupInverse: true })).body
+        .recipients,
+    ).toBe(1);
+    expect((await count(project.id, { criteria: ['noAnswers'] })).body.recipients).toBe(3);
+    expect((await count(project.id, { criteria: ['hasMeetings'] })).body.recipients).toBe(0);
+  });
+
+  it('is the signed-in company’s only', async () => {
+    const { project } = await setUp();
+    expect(
+      (await jordan.post(`/api/projects/${project.id}/campaigns/recipients/count`, { audience: {} })).status,
+    ).toBe(404);
+    expect((await jordan.get(`/api/projects/${project.id}/campaigns`)).status).toBe(404);
+  });
+});
+
+describe('sending a campaign (C1)', () => {
+  it('writes one message per recipient in their language, with the figures of the batch', async () => {
+    const { project, activity, ana, ben } = await setUp();
+    const created = await camille.post(`/api/projects/${project.id}/campaigns`, {
+      ...draft,
+      audience: { activityId: activity.id },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const done = await settled(project.id, created.body.id);
+    expect(done.status).toBe('sent');
+    expect(done.figures).toMatchObject({ recipients: 2, prepared: 2, kept: 2, skipped: 0 });
+    expect(done.createdBy).toBe('Camille Gagnon');
+    const rows = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.campaignId, created.body.id));
+    const byParticipant = new Map(rows.map((r) => [r.participantId, r]));
+    expect(byParticipant.get(ana)?.subject).toBe('Bonjour à vous');
+    expect(byParticipant.get(ana)?.html).toContain('Bonjour Ana, à bientôt!');
+    expect(byParticipant.get(ben)?.subject).toBe('Hello to you');
+    expect(byParticipant.get(ben)?.html).toContain('Hi Ben, see you!');
+
+    const recipients = await camille.get(
+      `/api/projects/${project.id}/campaigns/${created.body.id}/recipients`,
+    );
+    expect(recipients.body.total).toBe(2);
+    expect(recipients.body.items.map((r: { status: string }) => r.status)).toEqual(['kept', 'kept']);
+    const preview = await camille.get(`/api/mail/messages/${recipients.body.items[0].messageId}`);
+    expect(preview.status).toBe(200);
+
+    const log = await camille.get(`/api/projects/${project.id}/campaigns`);
+    expect(log.body.items[0]).toMatchObject({ id: created.body.id, status: 'sent' });
+  });
+
+  it('skips the unsubscribed unless the message is transactional', async () => {
+    const { project, ana } = await setUp();
+    await t.database.db.insert(mailSubscriptions).values({
+      companyId: project.companyId,
+      projectId: project.id,
+      participantId: ana,
+      token: `t-${ana}`,
+      unsubscribedAt: clock.now(),
+    });
+    expect((await count(project.id, {})).body).toEqual({ recipients: 3, unsubscribed: 1 });
+    const plain = await camille.post(`/api/projects/${project.id}/campaigns`, { ...draft, audience: {} });
+    const plainDone = await settled(project.id, plain.body.id);
+    expect(plainDone.figures).toMatchObject({ recipients: 3, prepared: 2, skipped: 1 });
+    const [skipped] = await t.database.db
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.participantId, ana));
+    expect(skipped.skipped).toBe('unsubscribed');
+
+    const needed = await camille.post(`/api/projects/${project.id}/campaigns`, {
+      ...draft,
+      audience: {},
+      transactional: true,
+    });
+    expect((await settled(project.id, needed.body.id)).figures).toMatchObject({ prepared: 3, skipped: 0 });
+  });
+
+  it('never writes a recipient’s message twice, however many times the sending runs', async () => {
+    const { project } = await setUp();
+    const created = await camille.post(`/api/projects/${project.id}/campaigns`, { ...draft, audience: {} });
+    await Promise.all([sendCampaign(t.deps, created.body.id), sendCampaign(t.deps, created.body.id)]);
+    await settled(project.id, created.body.id);
+    await sendCampaign(t.deps, created.body.id);
+    const rows = await t.database.db
+      .select({ id: mailMessages.id })
+      .from(mailMessages)
+      .where(eq(mailMessages.campaignId, created.body.id));
+    expect(rows).toHaveLength(3);
+  });
+
+  it('refuses a bad message, naming the field, in the reader’s language', async () => {
+    const { project } = await setUp();
+    const unknown = await camille.post(`/api/projects/${project.id}/campaigns`, {
+      ...draft,
+      body: { ...draft.body, en: `<p>${chip('nosuchtag')}</p>` },
+      audience: {},
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields[0]).toMatchObject({ field: 'body.en' });
+    expect(unknown.body.fields[0].message).toContain('nosuchtag');
+    const long = await camille.post(`/api/projects/${project.id}/campaigns`, {
+      ...draft,
+      subject: { fr: 'x'.repeat(201), en: 'ok' },
+      audience: {},
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.fields[0].field).toBe('subject.fr');
+    const empty = await jordan.post(`/api/projects/${project.id}/campaigns`, { ...draft, audience: {} });
+    expect(empty.status).toBe(404);
+    const missing = await camille.post(`/api/projects/${project.id}/campaigns`, {
+      ...draft,
+      subject: { fr: 'Bonjour', en: '' },
+      audience: {},
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields[0].field).toBe('subject.en');
+    const badGroup = await camille.post(`/api/projects/${project.id}/campaigns`, {
+      ...draft,
+      audience: { groupId: 'nope' },
+    });
+    expect(badGroup.status).toBe(400);
+  });
+
+  it('sends a test to the signed-in organiser, rendered for the chosen participant', async () => {
+    const { project, ben } = await setUp();
+    const sent = await camille.post(`/api/projects/${project.id}/campaigns/test`, {
+      ...draft,
+      participantId: ben,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.kind, 'campaignTest'));
+    expect(row.toEmail).toBe(sent.body.to);
+    expect(row.html).toContain('Hi Ben, see you!');
+    expect(row.campaignId).toBeNull();
+  });
+});
+
+describe('planned sending (C2)', () => {
+  it('leaves at the local time of the project’s zone, and a planned one can be cancelled', async () => {
+    const { project } = await setUp();
+    const past = await camille.post(`/api/projects/${project.id}/campaigns`, {
+      ...draft,
+      audience: {},
+      plannedAt: '2027-01-10T09:59',
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.fields[0].field).toBe('plannedAt');
+    const planned = await camille.post(`/api/projects/${project.id}/campaigns`, {
+      ...draft,
+      audience: {},
+      plannedAt: '2027-01-10T10:05',
+    });
+    expect(planned.status, JSON.stringify(planned.body)).toBe(200);
+    expect(planned.body).toMatchObject({ status: 'planned', plannedAtLocal: '2027-01-10T10:05' });
+    expect(planned.body.plannedAt).toBe('2027-01-10T15:05:00.000Z'); // Toronto, UTC−5 in January
+
+    const other = await camille.post(`/api/projects/${project.id}/campaigns`, {
+      ...draft,
+      audience: {},
+      plannedAt: '2027-01-10T10:06',
+    });
+    const cancelled = await camille.post(`/api/projects/${project.id}/campaigns/${other.body.id}/cancel`);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect((await camille.post(`/api/projects/${project.id}/campaigns/${other.body.id}/cancel`)).status).toBe(
+      409,
+    );
+
+    await resumeCampaigns(t.deps);
+    expect((await camille.get(`/api/projects/${project.id}/campaigns/${planned.body.id}`)).body.status).toBe(
+      'planned',
+    );
+    clock.advanceSeconds(6 * 60);
+    await resumeCampaigns(t.deps);
+    const sent = await camille.get(`/api/projects/${project.id}/campaigns/${planned.body.id}`);
+    expect(sent.body).toMatchObject({ status: 'sent', figures: { recipients: 3, prepared: 3 } });
+    const stillCancelled = await camille.get(`/api/projects/${project.id}/campaigns/${other.body.id}`);
+    expect(stillCancelled.body.figures.prepared).toBe(0);
+    const messages = await t.database.db
+      .select({ id: mailMessages.id })
+      .from(mailMessages)
+      .where(inArray(mailMessages.campaignId, [planned.body.id, other.body.id]));
+    expect(messages).toHaveLength(3);
+  });
+});
