@@ -34,6 +34,11 @@ const envSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   SMTP_SECURE: z.enum(['true', 'false']).optional(),
+  /**
+   * How long an SMTP server may stay silent before an attempt is given up (connecting and greeting: half of it). A
+   * message left `sending` ten times this long belonged to a process that died: it is sent again.
+   */
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   MAIL_FROM: z.string().trim().default('Maillage <no-reply@maillage.local>'),
   /** At most this many messages leave per minute (SMTP providers cap it); 0: no limit. */
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
@@ -86,6 +91,8 @@ export interface SmtpConfig {
   secure: boolean;
   user: string | undefined;
   password: string | undefined;
+  /** The transport's silence limit per attempt (SMTP_TIMEOUT_SECONDS). */
+  timeoutMs: number;
 }
 
 export interface MailConfig {
@@ -96,6 +103,8 @@ export interface MailConfig {
   smtp: SmtpConfig | null;
   /** Messages sent per minute at most (0: no limit). */
   ratePerMinute: number;
+  /** A message `sending` for this long belonged to a process that died (ten times the SMTP time limit). */
+  staleSendingMs: number;
 }
 
 const mailError = (line: string) => new Error(`Invalid configuration:\n  ${line}`);
@@ -125,6 +134,7 @@ function mailConfig(e: z.infer<typeof envSchema>): MailConfig {
       secure,
       user: url.username ? decodeURIComponent(url.username) : e.SMTP_USER || undefined,
       password: url.password ? decodeURIComponent(url.password) : e.SMTP_PASSWORD || undefined,
+      timeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
     };
   } else if (e.SMTP_HOST) {
     const secure = e.SMTP_SECURE === 'true';
@@ -134,6 +144,7 @@ function mailConfig(e: z.infer<typeof envSchema>): MailConfig {
       secure,
       user: e.SMTP_USER || undefined,
       password: e.SMTP_PASSWORD || undefined,
+      timeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
     };
   } else if (e.SMTP_USER || e.SMTP_PASSWORD || e.SMTP_PORT) {
     throw mailError('SMTP_HOST (or SMTP_URL): required with SMTP_PORT, SMTP_USER or SMTP_PASSWORD');
@@ -141,7 +152,13 @@ function mailConfig(e: z.infer<typeof envSchema>): MailConfig {
   if (smtp && !!smtp.user !== !!smtp.password) {
     throw mailError('SMTP_USER and SMTP_PASSWORD: set both, or neither (no authentication)');
   }
-  return { from: e.MAIL_FROM, domain, smtp, ratePerMinute: e.MAIL_RATE_PER_MINUTE };
+  return {
+    from: e.MAIL_FROM,
+    domain,
+    smtp,
+    ratePerMinute: e.MAIL_RATE_PER_MINUTE,
+    staleSendingMs: e.SMTP_TIMEOUT_SECONDS * 10_000,
+  };
 }
 
 /** `false` (the client's own address), `true`, a number of proxy hops, or a comma list of proxy addresses. */

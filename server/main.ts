@@ -9,6 +9,7 @@ import { b2bJobs } from './modules/b2b/generation';
 import { campaignJobs, resumeCampaigns } from './modules/campaigns/send-job';
 import { fileJobs } from './modules/files/jobs';
 import { mailJobs } from './modules/mail/jobs';
+import { deliverSoon } from './modules/mail/outbox';
 import { pairingJobs, recoverGenerations } from './modules/pairings/generation';
 import { questionJobs, recoverScores } from './modules/questions/score-runs';
 import { sessionJobs } from './modules/session/jobs';
@@ -56,6 +57,8 @@ if (config.jobs) {
   await recoverGenerations(deps).catch((err) => app.log.error({ err }, 'pairing generation recovery failed'));
   // Computations of scores interrupted by the last stop are queued again.
   await recoverScores(deps).catch((err) => app.log.error({ err }, 'scores recovery failed'));
+  // Messages queued while no instance ran, or cut short by the last stop, leave now rather than at the next minute.
+  await deliverSoon(deps).catch((err) => app.log.error({ err }, 'mail delivery at start-up failed'));
   // Campaigns cut short by the last stop go on where they stood (in the background: the server answers meanwhile).
   void resumeCampaigns(deps, { atStartUp: true }).catch((err) =>
     app.log.error({ err }, 'campaign recovery failed'),

@@ -26,6 +26,8 @@ const MAIN = path.join(ROOT, process.env.MAILLAGE_DIST || 'dist', 'server/main.j
 export interface RunningServer {
   baseUrl: string;
   stop: () => Promise<void>;
+  /** `kill -9` of the server (its data folder stays until `stop`). */
+  kill: () => Promise<void>;
 }
 
 async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string) {
@@ -53,9 +55,11 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
 export async function startServer(
   env: Record<string, string> = {},
   command?: string[],
+  options: { dataDir?: string } = {},
 ): Promise<RunningServer> {
   if (!command && !fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-e2e-'));
+  // A data folder given by the caller outlives the server (a restart on the same data); it removes it.
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-e2e-'));
   const port = await freePort();
   const [file, ...args] = command ?? [process.execPath, MAIN];
   const child = spawn(file, args, {
@@ -107,7 +111,16 @@ export async function startServer(
       clearTimeout(force);
     }
     process.off('exit', killGroup);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  /** `kill -9`: the process ends at once, mid-work, with no shutdown of any kind. */
+  const kill = async () => {
+    stopping = true;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    signal('SIGKILL');
+    await exited;
+    process.off('exit', killGroup);
   };
 
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -117,7 +130,7 @@ export async function startServer(
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, kill };
 }
 
 export default async function setup(project: TestProject) {

@@ -6,7 +6,10 @@ import * as repo from './repository';
 
 /** After this many attempts a message is failed for good. */
 export const MAX_ATTEMPTS = 5;
-/** A message `sending` for longer than this was being sent by a process that died (see docs/participants/mail.md). */
+/**
+ * A message `sending` for longer than this was being sent by a process that died (see docs/participants/mail.md):
+ * ten times the transport's time limit (SMTP_TIMEOUT_SECONDS, 60 s by default), so 10 minutes by default.
+ */
 export const STALE_SENDING_MS = 10 * 60_000;
 /** After the n-th failed attempt, the next one waits n minutes (1, 2, 3, 4). */
 export const RETRY_DELAY_MS = 60_000;
@@ -23,7 +26,11 @@ const INTERRUPTED =
  * The transport's time limits keep every live attempt far below STALE_SENDING_MS, so a message found `sending`
  * after that long can only belong to a process that died.
  */
-const TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+const timeouts = (smtp: SmtpConfig) => ({
+  connectionTimeout: smtp.timeoutMs / 2,
+  greetingTimeout: smtp.timeoutMs / 2,
+  socketTimeout: smtp.timeoutMs,
+});
 
 /** One pooled transport per SMTP configuration, for the life of the process. */
 const transports = new Map<string, Transporter<SMTPPool.SentMessageInfo>>();
@@ -39,7 +46,7 @@ function transportFor(smtp: SmtpConfig) {
       port: smtp.port,
       secure: smtp.secure,
       auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
-      ...TIMEOUTS,
+      ...timeouts(smtp),
     });
     transports.set(key, transport);
   }
@@ -90,7 +97,7 @@ export async function deliverQueuedMail(deps: Deps): Promise<DeliveryReport> {
   for (;;) {
     const rules = {
       now: deps.now(),
-      staleSendingMs: STALE_SENDING_MS,
+      staleSendingMs: deps.config.mail.staleSendingMs,
       retryDelayMs: RETRY_DELAY_MS,
       maxAttempts: MAX_ATTEMPTS,
       batch: BATCH,
