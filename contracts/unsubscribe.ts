@@ -48,6 +48,21 @@ export const listUnsubscribes = defineEndpoint({
   response: listResponse(unsubscribed),
 });
 
+export const unsubscribedExportQuery = unsubscribedListQuery.pick({ q: true, sort: true, dir: true });
+export type UnsubscribedExportQuery = z.input<typeof unsubscribedExportQuery>;
+
+export const exportUnsubscribesCsv = defineEndpoint({
+  method: 'GET',
+  path: '/api/projects/:projectId/unsubscribes.csv',
+  access: 'user',
+  tag,
+  summary:
+    'CASL: every unsubscribed participant of the project as searched and sorted, as CSV (UTF-8) in the caller’s language; times in the project’s zone',
+  params: projectParams,
+  query: unsubscribedExportQuery,
+  response: z.string(),
+});
+
 export const resubscribe = defineEndpoint({
   method: 'POST',
   path: '/api/projects/:projectId/unsubscribes/:participantId/resubscribe',

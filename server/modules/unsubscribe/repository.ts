@@ -125,8 +125,10 @@ export async function findUnsubscribed(db: Executor, projectId: string, particip
 export const notUnsubscribed = (participantId: AnyPgColumn | SQL) =>
   sql`not exists (select 1 from ${mailSubscriptions} where ${mailSubscriptions.participantId} = ${participantId} and ${mailSubscriptions.unsubscribedAt} is not null)`;
 
-/** The organiser's list: the project's unsubscribed participants, searched, sorted and paged. */
-export async function listUnsubscribed(db: Executor, scope: ProjectScope, params: ListParams) {
+type Searched = Pick<ListParams, 'q' | 'sort' | 'dir'>;
+
+/** The project's unsubscribed participants as searched, in the order asked (latest first by default). */
+function unsubscribedQuery(db: Executor, scope: ProjectScope, params: Searched) {
   const where = and(
     eq(mailSubscriptions.companyId, scope.companyId),
     eq(mailSubscriptions.projectId, scope.projectId),
@@ -143,7 +145,7 @@ export async function listUnsubscribed(db: Executor, scope: ProjectScope, params
     [sql`${mailSubscriptions.unsubscribedAt} desc`],
     mailSubscriptions.participantId,
   );
-  const from = () =>
+  const rows = () =>
     db
       .select({
         participantId: mailSubscriptions.participantId,
@@ -151,31 +153,37 @@ export async function listUnsubscribed(db: Executor, scope: ProjectScope, params
         lastName: persons.lastName,
         email: persons.email,
         organisation: persons.organisation,
+        // Never null here (the condition above): typed so.
         unsubscribedAt: sql<Date>`${mailSubscriptions.unsubscribedAt}`.mapWith(
           mailSubscriptions.unsubscribedAt,
         ),
       })
       .from(mailSubscriptions)
       .innerJoin(participants, eq(participants.id, mailSubscriptions.participantId))
-      .innerJoin(persons, eq(persons.id, participants.personId));
-  return listPage(
-    params,
-    ({ limit, offset }) =>
-      from()
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    async () =>
-      (
-        await db
-          .select({ n: count() })
-          .from(mailSubscriptions)
-          .innerJoin(participants, eq(participants.id, mailSubscriptions.participantId))
-          .innerJoin(persons, eq(persons.id, participants.personId))
-          .where(where)
-      )[0].n,
-  );
+      .innerJoin(persons, eq(persons.id, participants.personId))
+      .where(where)
+      .orderBy(...order);
+  const total = async () => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(mailSubscriptions)
+      .innerJoin(participants, eq(participants.id, mailSubscriptions.participantId))
+      .innerJoin(persons, eq(persons.id, participants.personId))
+      .where(where);
+    return row.n;
+  };
+  return { rows, total };
+}
+
+/** The organiser's list: the project's unsubscribed participants, searched, sorted and paged. */
+export async function listUnsubscribed(db: Executor, scope: ProjectScope, params: ListParams) {
+  const query = unsubscribedQuery(db, scope, params);
+  return listPage(params, ({ limit, offset }) => query.rows().limit(limit).offset(offset), query.total);
+}
+
+/** Every unsubscribed participant of the project as searched and sorted (the CSV export). */
+export async function listAllUnsubscribed(db: Executor, scope: ProjectScope, params: Searched) {
+  return unsubscribedQuery(db, scope, params).rows();
 }
 
 /** Who sends a project's campaigns: the company's identification and the project's names and support e-mail. */

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { stringify } from 'csv-stringify/sync';
 import type { ListParams } from '../../../contracts/http';
 import { UNSUBSCRIBE_TOKEN, unsubscribePath } from '../../../contracts/unsubscribe';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { translator } from '../../i18n';
 import { assertProject } from '../activities/category-service';
+import { csvSafe, slug, wallClock } from '../participants/export';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
@@ -94,6 +97,42 @@ export async function unsubscribe(deps: Deps, token: string): Promise<Date | nul
 export async function listUnsubscribes(deps: Deps, auth: AuthContext, projectId: string, params: ListParams) {
   await assertProject(deps.db, auth, projectId);
   return repo.listUnsubscribed(deps.db, { companyId: auth.companyId, projectId }, params);
+}
+
+/**
+ * The list as CSV in the caller's language (every row, as searched and sorted; a byte-order mark for spreadsheet
+ * programs; values that a spreadsheet would read as formulas defused), times in the project's zone.
+ */
+export async function exportUnsubscribesCsv(
+  deps: Deps,
+  auth: AuthContext,
+  projectId: string,
+  params: Pick<ListParams, 'q' | 'sort' | 'dir'>,
+) {
+  const project = await assertProject(deps.db, auth, projectId);
+  const t = translator(auth.locale);
+  const rows = await repo.listAllUnsubscribed(deps.db, { companyId: auth.companyId, projectId }, params);
+  const header = [
+    t('unsubscribe.export.lastName'),
+    t('unsubscribe.export.firstName'),
+    t('unsubscribe.list.columns.email'),
+    t('unsubscribe.list.columns.organisation'),
+    t('unsubscribe.export.unsubscribedAt', { timeZone: project.timeZone }),
+  ];
+  const body = rows.map((r) =>
+    [
+      r.lastName,
+      r.firstName,
+      r.email,
+      r.organisation ?? '',
+      wallClock(r.unsubscribedAt, project.timeZone),
+    ].map(csvSafe),
+  );
+  const name = auth.locale === 'en' ? project.nameEn || project.nameFr : project.nameFr || project.nameEn;
+  return {
+    filename: t('unsubscribe.export.filename', { project: slug(name) }),
+    content: `\ufeff${stringify([header, ...body])}`,
+  };
 }
 
 /** At the person's request (CASL needs their consent): they receive campaigns again. 404 when not unsubscribed. */

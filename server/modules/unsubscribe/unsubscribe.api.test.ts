@@ -277,8 +277,29 @@ describe('the organiser’s list', () => {
     expect((await camille.get(listUrl(setup.scope.projectId, '?sort=nope'))).status).toBe(400);
   });
 
+  it('exports the list as CSV, times in the project’s zone', async () => {
+    const csv = await camille.get(`/api/projects/${setup.scope.projectId}/unsubscribes.csv?sort=name`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toContain('desabonnements-salon-des-pme.csv');
+    const wall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'America/Toronto',
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(unsubscribedAt);
+    const [email] = (await camille.get(listUrl(setup.scope.projectId))).body.items.map(
+      (i: { email: string }) => i.email,
+    );
+    expect(csv.body).toBe(
+      `\ufeffNom,Prénom,Courriel,Organisation,Désabonnement (America/Toronto)\nRoy,Ana,${email},Érable inc.,${wall}\n`,
+    );
+    const none = await camille.get(`/api/projects/${setup.scope.projectId}/unsubscribes.csv?q=nobody`);
+    expect(none.body.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
   it('is not another company’s to see or change', async () => {
     expect((await jordan.get(listUrl(setup.scope.projectId))).status).toBe(404);
+    expect((await jordan.get(`/api/projects/${setup.scope.projectId}/unsubscribes.csv`)).status).toBe(404);
     const resubscribe = `${listUrl(setup.scope.projectId)}/${setup.ana}/resubscribe`;
     expect((await jordan.post(resubscribe)).status).toBe(404);
     expect(await unsubscribedAtOf(setup.ana)).toEqual(unsubscribedAt);

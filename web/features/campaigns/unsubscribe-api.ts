@@ -1,6 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { listUnsubscribes, resubscribe, type UnsubscribedListQuery } from '../../../contracts/unsubscribe';
-import { call } from '../../lib/api';
+import {
+  exportUnsubscribesCsv,
+  listUnsubscribes,
+  resubscribe,
+  type UnsubscribedExportQuery,
+  type UnsubscribedListQuery,
+} from '../../../contracts/unsubscribe';
+import { buildUrl, call } from '../../lib/api';
 
 /** CASL: the project's unsubscribed people (contracts/unsubscribe.ts). */
 export const unsubscribeKeys = {
@@ -24,3 +30,7 @@ export function useResubscribe(projectId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: unsubscribeKeys.project(projectId) }),
   });
 }
+
+/** The address of the list as CSV, searched and sorted as shown (a plain download: the session cookie goes along). */
+export const unsubscribesCsvUrl = (projectId: string, query: UnsubscribedExportQuery) =>
+  buildUrl(exportUnsubscribesCsv.path, { projectId }, query);

@@ -58,6 +58,12 @@ describe('the unsubscribed tab (CASL)', () => {
 
     await userEvent.click(within(table).getByRole('button', { name: /Désabonnement/ }));
     await waitFor(() => expect(sent.at(-1)?.url).toContain('sort=unsubscribedAt'));
+    // The CSV export follows the list's order.
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Exporter (CSV)' }).getAttribute('href')).toBe(
+        `/api/projects/${PROJECT}/unsubscribes.csv?sort=unsubscribedAt&dir=asc`,
+      ),
+    );
   });
 
   it('resubscribes a person only after a confirmation saying they asked for it', async () => {

@@ -1,5 +1,6 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { type Column, DataTable } from '../../components/data-table/data-table';
 import { type ListState, listQueryOf } from '../../components/data-table/list-search';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
-import { unsubscribedListQuery, useResubscribe } from './unsubscribe-api';
+import { unsubscribedListQuery, unsubscribesCsvUrl, useResubscribe } from './unsubscribe-api';
 
 type Sortable = (typeof unsubscribedSortable)[number];
 
@@ -73,6 +74,17 @@ export function UnsubscribedTab({ projectId }: { projectId: string }) {
 
   return (
     <Stack>
+      <Group justify="flex-end">
+        <Button
+          component="a"
+          href={unsubscribesCsvUrl(projectId, { q: query.q, sort: query.sort, dir: query.dir })}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
+          {t('unsubscribe.export.download')}
+        </Button>
+      </Group>
       <DataTable<Unsubscribed>
         label={t('unsubscribe.list.label')}
         columns={columns}
