@@ -37,4 +37,5 @@ export { default as releases } from './en/releases.json';
 export { default as roles } from './en/roles.json';
 export { default as scores } from './en/scores.json';
 export { default as sorting } from './en/sorting.json';
+export { default as unsubscribe } from './en/unsubscribe.json';
 export { default as wizard } from './en/wizard.json';

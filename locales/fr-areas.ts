@@ -37,4 +37,5 @@ export { default as releases } from './fr/releases.json';
 export { default as roles } from './fr/roles.json';
 export { default as scores } from './fr/scores.json';
 export { default as sorting } from './fr/sorting.json';
+export { default as unsubscribe } from './fr/unsubscribe.json';
 export { default as wizard } from './fr/wizard.json';

@@ -50,6 +50,7 @@ import { registerScoreRoutes } from './modules/scores/routes';
 import { registerSearchRoutes } from './modules/search/routes';
 import { registerSessionHook, registerSessionRoutes } from './modules/session/routes';
 import { registerTextRoutes } from './modules/texts/routes';
+import { registerUnsubscribeRoutes } from './modules/unsubscribe/routes';
 import { registerWizardRoutes } from './modules/wizards/routes';
 import { createStorage, type Storage } from './storage';
 
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerB2bRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerPersonalPageRoutes(app, deps);
+  registerUnsubscribeRoutes(app, deps);
   registerLandingRoutes(app, deps);
   registerPairingRoutes(app, deps);
   registerPairingMeetingRoutes(app, deps);
