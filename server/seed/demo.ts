@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/repository';
 import { seedActivities } from './activities';
 import { seedB2b } from './b2b';
+import { seedCampaigns } from './campaigns';
 import { seedGroups } from './groups';
 import { seedHelpTexts } from './help';
 import { seedMail } from './mail';
@@ -187,5 +188,6 @@ export async function seedDemo(db: Executor) {
     await seedB2b(tx);
     await seedPairing(tx);
     await seedPersonalPages(tx);
+    await seedCampaigns(tx);
   });
 }
