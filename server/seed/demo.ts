@@ -8,6 +8,7 @@ import { seedB2b } from './b2b';
 import { seedGroups } from './groups';
 import { seedHelpTexts } from './help';
 import { seedMail } from './mail';
+import { seedMailTemplates } from './mail-templates';
 import { seedPairing } from './pairing';
 import { seedParticipants } from './participants';
 import { seedPersonalPages } from './personal-pages';
@@ -182,6 +183,7 @@ export async function seedDemo(db: Executor) {
     await seedGroups(tx);
     await seedParticipants(tx);
     await seedMail(tx);
+    await seedMailTemplates(tx);
     await seedActivities(tx);
     await seedQuestionnaire(tx);
     await seedB2b(tx);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withTestApp } from '../../../tests/support/api-fixture';
 import { anonymous, buildProject } from '../../../tests/support/test-app';
+import { findFirstDemoProject } from '../../seed/groups';
 
 const { t, camille, jordan } = withTestApp();
 
@@ -22,6 +23,24 @@ async function addTemplate(projectId: string, name: string, client = camille) {
 }
 
 describe('message templates (C3)', () => {
+  it('the demo project has two bilingual templates, one with merge tags', async () => {
+    const demo = await findFirstDemoProject(t.deps.db);
+    const list = await camille.get(listUrl(demo.id));
+    expect(list.body.items.map((i: { name: string }) => i.name)).toEqual([
+      'Merci de votre participation',
+      'Rappel de la veille',
+    ]);
+    const reminder = await camille.get(oneUrl(demo.id, list.body.items[1].id));
+    expect(reminder.body.subject).toEqual({
+      fr: 'C’est demain : votre programme',
+      en: 'It’s tomorrow: your programme',
+    });
+    expect(reminder.body.body.fr).toContain(FIRST_NAME_TAG);
+    expect(reminder.body.body.en).toContain(
+      '<span data-merge-tag="firstName" class="merge-tag">First name</span>',
+    );
+  });
+
   it('creates, lists by name, reads, edits and deletes a template', async () => {
     const project = await buildProject(camille);
     expect((await camille.get(listUrl(project.id))).body).toEqual({
