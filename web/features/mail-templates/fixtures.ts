@@ -3,6 +3,9 @@ import type { MailTemplate } from '../../../contracts/mail-templates';
 
 /** What the component tests of this folder share: a project's templates behind a fake of its API. */
 
+/** Typing into forms key by key in jsdom takes more than the default 5 s on a loaded machine. */
+export const SLOW = 20_000;
+
 export const PROJECT = '00000000-0000-4000-8000-000000000001';
 export const templatesUrl = `/api/projects/${PROJECT}/mail-templates`;
 

@@ -1,6 +1,5 @@
 import { Center, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUBJECT_MAX } from '../../../contracts/campaigns';
 import {
@@ -12,7 +11,7 @@ import {
 import { SubmitButton } from '../../components/forms/submit-button';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal } from '../../components/modal/app-modal';
-import { RichTextEditor } from '../../components/rich-text';
+import { useFormEditors } from '../../components/rich-text/form-editors';
 import { mailTemplateQuery, useSaveMailTemplate } from './api';
 
 /** E5: the merge-tag groups a template offers (names, project and support e-mails, links, pages, QR code). */
@@ -62,7 +61,6 @@ function TemplateForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveMailTemplate(projectId);
-  const [tooLong, setTooLong] = useState({ fr: false, en: false });
   const { field, onSubmit, submitting, dirty } = useAppForm({
     schema: mailTemplateInput,
     initialValues: {
@@ -75,23 +73,14 @@ function TemplateForm({
     onSaved: onClose,
   });
 
-  const editor = (language: 'fr' | 'en') => {
-    const props = field(`body.${language}`);
-    const label = t(language === 'fr' ? 'mailTemplates.fields.bodyFr' : 'mailTemplates.fields.bodyEn');
-    return (
-      <RichTextEditor
-        value={String(props.value ?? '')}
-        onChange={props.onChange as (html: string) => void}
-        error={props.error}
-        label={label}
-        aria-label={label}
-        editorType={2}
-        tagGroups={TEMPLATE_TAG_GROUPS}
-        projectId={projectId}
-        onValidityChange={(over) => setTooLong((current) => ({ ...current, [language]: over }))}
-      />
-    );
-  };
+  const { editor, tooLong } = useFormEditors(field);
+  const body = (language: 'fr' | 'en') =>
+    editor(`body.${language}`, {
+      label: t(language === 'fr' ? 'mailTemplates.fields.bodyFr' : 'mailTemplates.fields.bodyEn'),
+      editorType: 2,
+      tagGroups: TEMPLATE_TAG_GROUPS,
+      projectId,
+    });
 
   return (
     <AppModal opened onClose={onClose} size="xl" title={title} dirty={dirty}>
@@ -110,16 +99,16 @@ function TemplateForm({
             maxLength={SUBJECT_MAX}
             {...field('subject.fr')}
           />
-          {editor('fr')}
+          {body('fr')}
           <TextInput
             label={t('mailTemplates.fields.subjectEn')}
             maxLength={SUBJECT_MAX}
             {...field('subject.en')}
           />
-          {editor('en')}
+          {body('en')}
         </Stack>
         <Group justify="flex-end" mt="lg">
-          <SubmitButton loading={submitting} disabled={tooLong.fr || tooLong.en}>
+          <SubmitButton loading={submitting} disabled={tooLong}>
             {template ? t('common.save') : t('common.create')}
           </SubmitButton>
         </Group>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MailTemplate } from '../../../contracts/mail-templates';
 import { renderWithProviders } from '../../../tests/support/render';
 import { i18n } from '../../lib/i18n';
-import { buildTemplate, fakeTemplateApi, PROJECT, TAG, templatesUrl } from './fixtures';
+import { buildTemplate, fakeTemplateApi, PROJECT, SLOW, TAG, templatesUrl } from './fixtures';
 import { type TemplateDraft, TemplateImport } from './template-import';
 
 afterEach(() => {
@@ -30,58 +30,76 @@ async function render(language: 'fr' | 'en', draft: TemplateDraft) {
 }
 
 describe.each(['fr', 'en'] as const)('importing a template (%s)', (language) => {
-  it('offers the project’s templates by name; the button waits for a choice', async () => {
-    fakeTemplateApi([REMINDER, THANKS]);
-    const { user, select, button } = await render(language, EMPTY);
-    expect(button.hasAttribute('disabled')).toBe(true);
-    await user.click(select);
-    const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual([THANKS.name, REMINDER.name]);
-    await user.click(options[1]);
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-  });
+  it(
+    'offers the project’s templates by name; the button waits for a choice',
+    async () => {
+      fakeTemplateApi([REMINDER, THANKS]);
+      const { user, select, button } = await render(language, EMPTY);
+      expect(button.hasAttribute('disabled')).toBe(true);
+      await user.click(select);
+      const options = await screen.findAllByRole('option');
+      expect(options.map((option) => option.textContent)).toEqual([THANKS.name, REMINDER.name]);
+      await user.click(options[1]);
+      await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    },
+    SLOW,
+  );
 
-  it('fills an empty message with the chosen template, both languages', async () => {
-    const api = fakeTemplateApi([REMINDER, THANKS]);
-    const { onImport, user, button, choose } = await render(language, {
-      subject: { fr: '  ', en: '' },
-      body: { fr: '<p></p>', en: '<p>&nbsp;</p>' },
-    });
-    await choose(REMINDER.name);
-    await user.click(button);
-    await waitFor(() => expect(onImport).toHaveBeenCalledTimes(1));
-    expect(onImport.mock.calls[0][0]).toEqual(REMINDER);
-    expect(api.sent.at(-1)).toEqual({
-      method: 'GET',
-      path: `${templatesUrl}/${REMINDER.id}`,
-      body: undefined,
-    });
-    expect(
-      await screen.findByText(i18n.t('mailTemplates.notifications.imported', { name: REMINDER.name })),
-    ).toBeTruthy();
-    expect(screen.queryByText(i18n.t('mailTemplates.import.notEmpty'))).toBeNull();
-  });
+  it(
+    'fills an empty message with the chosen template, both languages',
+    async () => {
+      const api = fakeTemplateApi([REMINDER, THANKS]);
+      const { onImport, user, button, choose } = await render(language, {
+        subject: { fr: '  ', en: '' },
+        body: { fr: '<p></p>', en: '<p>&nbsp;</p>' },
+      });
+      await choose(REMINDER.name);
+      await user.click(button);
+      await waitFor(() => expect(onImport).toHaveBeenCalledTimes(1));
+      expect(onImport.mock.calls[0][0]).toEqual(REMINDER);
+      expect(api.sent.at(-1)).toEqual({
+        method: 'GET',
+        path: `${templatesUrl}/${REMINDER.id}`,
+        body: undefined,
+      });
+      expect(
+        await screen.findByText(i18n.t('mailTemplates.notifications.imported', { name: REMINDER.name })),
+      ).toBeTruthy();
+      expect(screen.queryByText(i18n.t('mailTemplates.import.notEmpty'))).toBeNull();
+    },
+    SLOW,
+  );
 
   it.each([
     ['a subject', { ...EMPTY, subject: { fr: '', en: 'Tomorrow' } }],
     ['a body', { ...EMPTY, body: { fr: '<p>Bonjour</p>', en: '' } }],
     ['a merge tag alone in a body', { ...EMPTY, body: { fr: '', en: `<p>${TAG}</p>` } }],
-  ])('refuses while the message has %s, saying why', async (_what, draft) => {
-    const api = fakeTemplateApi([REMINDER]);
-    const { onImport, user, button, choose } = await render(language, draft);
-    await choose(REMINDER.name);
-    await user.click(button);
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(i18n.t('mailTemplates.import.notEmpty'))).toBeTruthy();
-    expect(onImport).not.toHaveBeenCalled();
-    expect(api.sent.some((call) => call.path === `${templatesUrl}/${REMINDER.id}`)).toBe(false);
-  });
+  ])(
+    'refuses while the message has %s, saying why',
+    async (_what, draft) => {
+      const api = fakeTemplateApi([REMINDER]);
+      const { onImport, user, button, choose } = await render(language, draft);
+      await choose(REMINDER.name);
+      await user.click(button);
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText(i18n.t('mailTemplates.import.notEmpty'))).toBeTruthy();
+      expect(onImport).not.toHaveBeenCalled();
+      expect(api.sent.some((call) => call.path === `${templatesUrl}/${REMINDER.id}`)).toBe(false);
+    },
+    SLOW,
+  );
 
-  it('says when the project has no template', async () => {
-    fakeTemplateApi([]);
-    const { select, button } = await render(language, EMPTY);
-    await waitFor(() => expect(select.getAttribute('placeholder')).toBe(i18n.t('mailTemplates.import.none')));
-    expect(select.hasAttribute('disabled')).toBe(true);
-    expect(button.hasAttribute('disabled')).toBe(true);
-  });
+  it(
+    'says when the project has no template',
+    async () => {
+      fakeTemplateApi([]);
+      const { select, button } = await render(language, EMPTY);
+      await waitFor(() =>
+        expect(select.getAttribute('placeholder')).toBe(i18n.t('mailTemplates.import.none')),
+      );
+      expect(select.hasAttribute('disabled')).toBe(true);
+      expect(button.hasAttribute('disabled')).toBe(true);
+    },
+    SLOW,
+  );
 });
