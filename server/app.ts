@@ -35,6 +35,7 @@ import { registerGroupRoutes } from './modules/groups/routes';
 import { registerHelpRoutes } from './modules/help/routes';
 import { registerLandingRoutes } from './modules/landing/routes';
 import { registerMailRoutes } from './modules/mail/routes';
+import { registerMailTemplateRoutes } from './modules/mail-templates/routes';
 import { registerOrganisationRoutes } from './modules/organisation/routes';
 import { registerPairingMeetingRoutes } from './modules/pairing-meetings/routes';
 import { registerPairingRoutes } from './modules/pairings/routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerProfileFieldRoutes(app, deps);
   registerMailRoutes(app, deps);
   registerCampaignRoutes(app, deps);
+  registerMailTemplateRoutes(app, deps);
   registerParticipantRoutes(app, deps);
   registerParticipantImportRoutes(app, deps);
   registerActivityRoutes(app, deps);

@@ -9,6 +9,7 @@ import { seedCampaigns } from './campaigns';
 import { seedGroups } from './groups';
 import { seedHelpTexts } from './help';
 import { seedMail } from './mail';
+import { seedMailTemplates } from './mail-templates';
 import { seedPairing } from './pairing';
 import { seedParticipants } from './participants';
 import { seedPersonalPages } from './personal-pages';
@@ -183,6 +184,7 @@ export async function seedDemo(db: Executor) {
     await seedGroups(tx);
     await seedParticipants(tx);
     await seedMail(tx);
+    await seedMailTemplates(tx);
     await seedActivities(tx);
     await seedQuestionnaire(tx);
     await seedB2b(tx);

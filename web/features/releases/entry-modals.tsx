@@ -1,5 +1,4 @@
 import { Group, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -12,7 +11,7 @@ import {
 import { SubmitButton } from '../../components/forms/submit-button';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal } from '../../components/modal/app-modal';
-import { RichTextEditor } from '../../components/rich-text';
+import { useFormEditors } from '../../components/rich-text/form-editors';
 import { useSaveCategory, useSaveItem } from './api';
 
 const categorySchema = z.object({ name: categoryName });
@@ -82,7 +81,6 @@ export function ItemModal({
 }) {
   const { t } = useTranslation();
   const save = useSaveItem(releaseId);
-  const [tooLong, setTooLong] = useState({ fr: false, en: false });
   const { field, onSubmit, submitting, dirty } = useAppForm({
     schema: itemSchema,
     initialValues: { text: item ? { ...item.text } : { fr: '', en: '' } },
@@ -90,22 +88,13 @@ export function ItemModal({
     successMessage: t(item ? 'releases.notifications.itemSaved' : 'releases.notifications.itemAdded'),
     onSaved: onClose,
   });
-  const editor = (language: 'fr' | 'en') => {
-    const props = field(`text.${language}`);
-    const label = t(language === 'fr' ? 'releases.entries.textFr' : 'releases.entries.textEn');
-    return (
-      <RichTextEditor
-        value={String(props.value ?? '')}
-        onChange={props.onChange as (html: string) => void}
-        error={props.error}
-        label={label}
-        aria-label={label}
-        editorType={2}
-        autoFocus={language === 'fr'}
-        onValidityChange={(over) => setTooLong((current) => ({ ...current, [language]: over }))}
-      />
-    );
-  };
+  const { editor, tooLong } = useFormEditors(field);
+  const text = (language: 'fr' | 'en') =>
+    editor(`text.${language}`, {
+      label: t(language === 'fr' ? 'releases.entries.textFr' : 'releases.entries.textEn'),
+      editorType: 2,
+      autoFocus: language === 'fr',
+    });
   return (
     <AppModal
       opened
@@ -116,11 +105,11 @@ export function ItemModal({
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {editor('fr')}
-          {editor('en')}
+          {text('fr')}
+          {text('en')}
         </Stack>
         <Group justify="flex-end" mt="lg">
-          <SubmitButton loading={submitting} disabled={tooLong.fr || tooLong.en}>
+          <SubmitButton loading={submitting} disabled={tooLong}>
             {item ? t('common.save') : t('common.create')}
           </SubmitButton>
         </Group>

@@ -8,7 +8,7 @@ import { type Activity, type ActivityInput, deleteActivity } from '../../../../c
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { UnsavedChangesGuard } from '../../../components/forms/unsaved-guard';
 import { ConfirmModal } from '../../../components/modal/app-modal';
-import { RichTextEditor } from '../../../components/rich-text';
+import { useFormEditors } from '../../../components/rich-text/form-editors';
 import { call } from '../../../lib/api';
 import { ActivityFormFields, useActivityForm } from '../activity-form-fields';
 import { activityKeys, activityQuery } from '../api';
@@ -51,7 +51,6 @@ function ConfigurationForm({ projectId, activity }: { projectId: string; activit
     onError: () => setConfirmDelete(false),
   });
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [tooLong, setTooLong] = useState({ fr: false, en: false });
   const { app, ambiguous, setAmbiguous } = useActivityForm({
     projectId,
     activity,
@@ -69,22 +68,13 @@ function ConfigurationForm({ projectId, activity }: { projectId: string; activit
   });
   const { field } = app;
 
-  const editor = (language: 'fr' | 'en') => {
-    const props = field(`description.${language}`);
-    const label = t(`activities.edition.configuration.description.${language}`);
-    return (
-      <RichTextEditor
-        value={String(props.value ?? '')}
-        onChange={props.onChange as (html: string) => void}
-        error={props.error}
-        label={label}
-        aria-label={label}
-        editorType={1}
-        projectId={projectId}
-        onValidityChange={(over) => setTooLong((current) => ({ ...current, [language]: over }))}
-      />
-    );
-  };
+  const { editor, tooLong } = useFormEditors(field);
+  const description = (language: 'fr' | 'en') =>
+    editor(`description.${language}`, {
+      label: t(`activities.edition.configuration.description.${language}`),
+      editorType: 1,
+      projectId,
+    });
 
   return (
     <>
@@ -106,15 +96,15 @@ function ConfigurationForm({ projectId, activity }: { projectId: string; activit
               {t('activities.edition.configuration.description.title')}
             </Title>
             <SimpleGrid cols={{ base: 1, lg: 2 }}>
-              {editor('fr')}
-              {editor('en')}
+              {description('fr')}
+              {description('en')}
             </SimpleGrid>
           </Paper>
           <Group justify="space-between">
             <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>
               {t('common.delete')}
             </Button>
-            <SubmitButton loading={app.submitting} disabled={tooLong.fr || tooLong.en}>
+            <SubmitButton loading={app.submitting} disabled={tooLong}>
               {t('common.save')}
             </SubmitButton>
           </Group>
