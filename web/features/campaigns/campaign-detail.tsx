@@ -42,6 +42,7 @@ export function CampaignDetail({
           <Summary campaign={c} timeZone={timeZone} projectId={projectId} />
           <RecipientsTable
             projectId={projectId}
+            timeZone={timeZone}
             campaignId={campaignId}
             moving={c.status === 'planned' || c.status === 'sending'}
           />
@@ -71,12 +72,12 @@ function Summary({
   const { prepared, recipients } = c.figures;
   const events = [
     c.createdBy
-      ? t('campaigns.detail.createdBy', { name: c.createdBy, date: dateTime(c.createdAt) })
-      : t('campaigns.detail.createdAt', { date: dateTime(c.createdAt) }),
+      ? t('campaigns.detail.createdBy', { name: c.createdBy, date: dateTime(c.createdAt, timeZone) })
+      : t('campaigns.detail.createdAt', { date: dateTime(c.createdAt, timeZone) }),
     c.plannedAt && t('campaigns.detail.plannedAt', { date: dateTime(c.plannedAt, timeZone), timeZone }),
-    c.startedAt && t('campaigns.detail.startedAt', { date: dateTime(c.startedAt) }),
-    c.finishedAt && t('campaigns.detail.finishedAt', { date: dateTime(c.finishedAt) }),
-    c.cancelledAt && t('campaigns.detail.cancelledAt', { date: dateTime(c.cancelledAt) }),
+    c.startedAt && t('campaigns.detail.startedAt', { date: dateTime(c.startedAt, timeZone) }),
+    c.finishedAt && t('campaigns.detail.finishedAt', { date: dateTime(c.finishedAt, timeZone) }),
+    c.cancelledAt && t('campaigns.detail.cancelledAt', { date: dateTime(c.cancelledAt, timeZone) }),
   ].filter(Boolean);
 
   return (

@@ -29,7 +29,8 @@ export function useSubjectOf() {
 
 /**
  * C5: the log of the project's e-mail batches, newest first, with their figures; a batch opens its details in
- * place of the list (`&campaign=<id>` in the URL), with a way back.
+ * place of the list (`&campaign=<id>` in the URL), with a way back. Times are the project's zone's, like the
+ * planned time the organiser typed.
  */
 export function LogTab({ projectId, campaignId }: { projectId: string; campaignId?: string }) {
   const { t } = useTranslation();
@@ -99,7 +100,7 @@ export function LogTab({ projectId, campaignId }: { projectId: string; campaignI
       header: t('campaigns.log.columns.createdAt'),
       sortKey: 'createdAt',
       noWrap: true,
-      render: (c) => dateTime(c.createdAt),
+      render: (c) => dateTime(c.createdAt, timeZone),
     },
     {
       key: 'recipients',

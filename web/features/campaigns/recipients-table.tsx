@@ -24,10 +24,13 @@ const isMailStatus = (status: string | null): status is MailStatus =>
 export function RecipientsTable({
   projectId,
   campaignId,
+  timeZone,
   moving,
 }: {
   projectId: string;
   campaignId: string;
+  /** The project's zone, in which times are shown. */
+  timeZone: string | undefined;
   /** The batch is planned or being sent: its recipients are read again every second. */
   moving: boolean;
 }) {
@@ -92,7 +95,7 @@ export function RecipientsTable({
       header: t('campaigns.detail.columns.sentAt'),
       sortKey: 'sentAt',
       noWrap: true,
-      render: (r) => (r.sentAt ? dateTime(r.sentAt) : ''),
+      render: (r) => (r.sentAt ? dateTime(r.sentAt, timeZone) : ''),
     },
     {
       key: 'preview',
