@@ -49,7 +49,8 @@ export const campaignRecipientsQuery = (
   moving: boolean,
 ) =>
   queryOptions({
-    queryKey: campaignKeys.recipients(projectId, campaignId, query),
+    // Read again when the batch stops moving (its last states), then no more.
+    queryKey: [...campaignKeys.recipients(projectId, campaignId, query), moving],
     queryFn: ({ signal }) =>
       call(listCampaignRecipients, { params: { projectId, campaignId }, query, signal }),
     placeholderData: keepPreviousData,

@@ -2,7 +2,7 @@ import { Button, Checkbox, Divider, Group, Paper, Stack, Title } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDateTime } from '../../../contracts/activities';
 import type { CampaignInput } from '../../../contracts/campaigns';
@@ -69,11 +69,15 @@ export function ComposeTab({
   const errors = useFieldErrors();
   const count = useCountRecipients(projectId);
   const create = useCreateCampaign(projectId);
-  const dirty = sentId === null && JSON.stringify(draft) !== JSON.stringify(EMPTY);
+  const dirty =
+    sentId === null && (JSON.stringify(draft) !== JSON.stringify(EMPTY) || Object.keys(editors).length > 0);
 
   // Once the draft is no longer dirty (the unsaved-changes guard has let go), the log shows the batch just sent.
+  const shown = useRef<string | null>(null);
   useEffect(() => {
-    if (sentId && !dirty) onSent(sentId);
+    if (!sentId || dirty || shown.current === sentId) return;
+    shown.current = sentId;
+    onSent(sentId);
   }, [sentId, dirty, onSent]);
 
   const change = (next: Partial<Draft>) => setDraft((prev) => ({ ...prev, ...next }));

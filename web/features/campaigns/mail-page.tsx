@@ -1,14 +1,13 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { IconList, IconPencil } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppTab, AppTabs } from '../../components/app-tabs';
 import { usePageTitle } from '../../lib/page-title';
 import { ComposeTab } from './compose-tab';
 import { LogTab } from './log-tab';
-import type { MailSearch, MailTab } from './search';
-
-const ROUTE = '/app/projects/$projectId/mail';
+import { type MailSearch, type MailTab, mailSearch } from './search';
 
 /**
  * A project's e-mails (issue 19): compose and send a campaign (C1, C2), the log of batches (C5), the message
@@ -17,8 +16,10 @@ const ROUTE = '/app/projects/$projectId/mail';
  */
 export function MailPage() {
   const { t } = useTranslation();
-  const { projectId } = useParams({ from: ROUTE });
-  const search = useSearch({ from: ROUTE });
+  const { projectId } = useParams({ strict: false }) as { projectId: string };
+  // Read as the route validates it (web/app/routes/campaigns.ts), so that the page renders under any route tree.
+  const raw = useSearch({ strict: false });
+  const search = useMemo(() => mailSearch.parse(raw), [raw]);
   const navigate = useNavigate();
   usePageTitle(t('campaigns.title'));
   const go = (next: Partial<MailSearch>) =>
