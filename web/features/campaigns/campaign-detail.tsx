@@ -6,11 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CampaignDetail as Campaign } from '../../../contracts/campaigns';
 import { ConfirmModal } from '../../components/modal/app-modal';
+import { AnchorTo } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
 import { campaignQuery, useCancelCampaign } from './api';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { LOG_FIGURES, useSubjectOf } from './log-tab';
 import { RecipientsTable } from './recipients-table';
+import type { MailSearch } from './search';
 
 /**
  * C5: one batch — when it was made and by whom, its figures, the progress of its send (read again every second while
@@ -20,23 +22,25 @@ export function CampaignDetail({
   projectId,
   campaignId,
   timeZone,
-  onBack,
+  backSearch,
 }: {
   projectId: string;
   campaignId: string;
   timeZone: string | undefined;
-  onBack: () => void;
+  /** The log's address to go back to (its filters and page). */
+  backSearch: MailSearch;
 }) {
   const { t } = useTranslation();
   const campaign = useQuery(campaignQuery(projectId, campaignId));
   const c = campaign.data;
   return (
     <Stack gap="md" data-testid="campaign-detail">
-      <Group>
-        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={onBack} px={0}>
+      <AnchorTo to="/projects/$projectId/mail" params={{ projectId }} search={backSearch} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} />
           {t('campaigns.detail.back')}
-        </Button>
-      </Group>
+        </Group>
+      </AnchorTo>
       {c ? (
         <>
           <Summary campaign={c} timeZone={timeZone} projectId={projectId} />

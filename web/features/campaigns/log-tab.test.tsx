@@ -182,6 +182,9 @@ describe('the e-mail log (C5)', () => {
     expect(screen.getByTestId('figure-sent').textContent).toBe('Envoyés1\u00a0500');
     expect(screen.getByTestId('figure-skipped').textContent).toBe('Non envoyés17');
     expect(screen.queryByRole('button', { name: 'Annuler l’envoi' })).toBeNull();
+    const back = screen.getByRole('link', { name: 'Retour au journal' }).getAttribute('href');
+    expect(back).toContain('tab=log');
+    expect(back).not.toContain('campaign=');
     expect(screen.queryByTestId('campaign-progress')).toBeNull();
 
     const table = await screen.findByRole('table', { name: 'Destinataires' });

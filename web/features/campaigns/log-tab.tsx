@@ -58,7 +58,7 @@ export function LogTab({ projectId, campaignId }: { projectId: string; campaignI
         projectId={projectId}
         campaignId={campaignId}
         timeZone={timeZone}
-        onBack={() => void navigate({ search: (prev) => ({ ...prev, campaign: undefined }) })}
+        backSearch={{ ...search, campaign: undefined }}
       />
     );
   }

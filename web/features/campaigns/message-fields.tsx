@@ -42,7 +42,7 @@ export function MessageFields(props: MessageFieldsProps) {
             value={props.subject[language]}
             onChange={(event) => props.onSubject(language, event.currentTarget.value)}
             error={props.errors[`subject.${language}`]}
-            maxLength={SUBJECT_MAX + 50}
+            maxLength={SUBJECT_MAX}
             data-testid={`subject-${language}`}
           />
         ))}
