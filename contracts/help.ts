@@ -34,6 +34,7 @@ export const HELP_SCREENS = [
   'project.pairingSeats',
   'project.b2b',
   'project.b2bSession',
+  'project.mail',
   'outbox',
   'admin.organisation',
   'admin.companies',

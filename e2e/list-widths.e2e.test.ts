@@ -103,6 +103,10 @@ const LIST_SCREENS: Record<string, ListScreen> = {
     path: (i) => `/projects/${i.project}/b2b/${i.session}?tab=requests`,
     ready: TABLE,
   },
+  '/app/projects/$projectId/mail': {
+    path: (i) => `/projects/${i.project}/mail?tab=log`,
+    ready: 'main table',
+  },
   '/app/projects/$projectId/settings': {
     path: (i) => `/projects/${i.project}/settings?tab=texts`,
     ready: '[data-testid="text-card"]',

@@ -62,6 +62,7 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
       'project-roles': `${p}/roles`,
       'project-groups': `${p}/groups`,
       'project-profile-fields': `${p}/profile-fields`,
+      'project-mail': `${p}/mail`,
       projects: '/projects',
       'whats-new': '/whats-new',
       organisation: '/admin/organisation',

@@ -16,6 +16,7 @@ export { default as activityTables } from './fr/activity-tables.json';
 export { default as b2b } from './fr/b2b.json';
 export { default as calendar } from './fr/calendar.json';
 export { default as campaignSending } from './fr/campaign-sending.json';
+export { default as campaigns } from './fr/campaigns.json';
 export { default as editor } from './fr/editor.json';
 export { default as groups } from './fr/groups.json';
 export { default as help } from './fr/help.json';

@@ -17,6 +17,7 @@ import {
   rootRoute,
   signInRoute,
 } from './routes/base';
+import { campaignRoutes } from './routes/campaigns';
 import { mailRoutes } from './routes/mail';
 import { matchingRoutes } from './routes/matching';
 import { participantRoutes } from './routes/participants';
@@ -33,6 +34,7 @@ const routeTree = rootRoute.addChildren([
       ...participantRoutes,
       ...activityRoutes,
       ...matchingRoutes,
+      ...campaignRoutes,
     ]),
     ...mailRoutes,
     ...adminRoutes,

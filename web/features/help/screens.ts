@@ -32,6 +32,7 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/projects/$projectId/questions/scores': 'project.questionScores',
   '/app/projects/$projectId/b2b': 'project.b2b',
   '/app/projects/$projectId/b2b/$sessionId': 'project.b2bSession',
+  '/app/projects/$projectId/mail': 'project.mail',
   '/app/outbox': 'outbox',
   '/app/admin/organisation': 'admin.organisation',
   '/app/admin/companies': 'admin.companies',

@@ -23,6 +23,8 @@ export function PersonSelect(props: {
   onChange: (id: string | undefined) => void;
   label: string;
   testId: string;
+  /** What the empty select says; « every participant of the group » unless told. */
+  placeholder?: string;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -54,7 +56,7 @@ export function PersonSelect(props: {
   return (
     <Select
       label={props.label}
-      placeholder={t('scores.participantPlaceholder')}
+      placeholder={props.placeholder ?? t('scores.participantPlaceholder')}
       data={options}
       value={value ?? null}
       onChange={(id) => props.onChange(id ?? undefined)}

@@ -50,6 +50,7 @@ describe.each(['fr', 'en'] as const)('the left menu (%s)', (language) => {
     expect(hrefOf(t.profileFields)).toBe(`${p}/profile-fields`);
     expect(hrefOf(t.pairings)).toBe(`${p}/pairings`);
     expect(hrefOf(t.questions)).toBe(`${p}/questions`);
+    expect(hrefOf(TEXTS[language].campaigns.nav)).toBe(`${p}/mail`);
     expect(hrefOf(t.projects)).toBe('/projects');
     expect(hrefOf(t.whatsNew)).toBe('/whats-new');
     expect(hrefOf(t.organisation)).toBe('/admin/organisation');

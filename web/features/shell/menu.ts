@@ -12,6 +12,7 @@ import {
   IconListCheck,
   IconListDetails,
   IconMail,
+  IconMailForward,
   IconNews,
   IconSettings,
   IconSparkles,
@@ -54,6 +55,7 @@ export const MENU: MenuPage[] = [
   { id: 'project-profile-fields', labelKey: 'nav.profileFields', icon: IconForms, section: 'project' },
   { id: 'project-questions', labelKey: 'nav.questions', icon: IconListCheck, section: 'project' },
   { id: 'project-pairings', labelKey: 'nav.pairings', icon: IconArrowsShuffle, section: 'project' },
+  { id: 'project-mail', labelKey: 'campaigns.nav', icon: IconMailForward, section: 'project' },
   {
     id: 'dashboard-test',
     labelKey: 'nav.externalDashboard',
@@ -127,6 +129,10 @@ export function pageTarget(pageId: string, projectId: string | null) {
     case 'project-questions':
       return projectId
         ? linkOptions({ to: '/projects/$projectId/questions', params: { projectId } })
+        : linkOptions({ to: '/projects' });
+    case 'project-mail':
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId/mail', params: { projectId } })
         : linkOptions({ to: '/projects' });
     case 'outbox':
       return linkOptions({ to: '/outbox' });
