@@ -9,6 +9,7 @@ import type { CampaignInput } from '../../../contracts/campaigns';
 import type { Language } from '../../../contracts/http';
 import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
 import { LocalDateTimeField } from '../activities/local-date-time-field';
+import { TemplateImport } from '../mail-templates/template-import';
 import { projectQuery } from '../projects/api';
 import { useCountRecipients, useCreateCampaign } from './api';
 import { type Audience, AudienceFields } from './audience-fields';
@@ -166,7 +167,11 @@ export function ComposeTab({
         <Title order={2} size="h4" mb="sm">
           {t('campaigns.compose.message')}
         </Title>
-        {/* SLOT (issue 19, C3): the template import component goes here, above the subject and body. */}
+        <TemplateImport
+          projectId={projectId}
+          draft={{ subject: draft.subject, body: draft.body }}
+          onImport={(template) => change({ subject: template.subject, body: template.body })}
+        />
         <MessageFields
           projectId={projectId}
           subject={draft.subject}

@@ -1,13 +1,15 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { IconList, IconPencil } from '@tabler/icons-react';
+import { IconList, IconMailOff, IconPencil, IconTemplate } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppTab, AppTabs } from '../../components/app-tabs';
 import { usePageTitle } from '../../lib/page-title';
+import { MailTemplatesTab } from '../mail-templates/templates-tab';
 import { ComposeTab } from './compose-tab';
 import { LogTab } from './log-tab';
 import { type MailSearch, type MailTab, mailSearch } from './search';
+import { UnsubscribedTab } from './unsubscribed-tab';
 
 /**
  * A project's e-mails (issue 19): compose and send a campaign (C1, C2), the log of batches (C5), the message
@@ -48,11 +50,18 @@ export function MailPage() {
       icon: <IconList size={16} />,
       content: <LogTab projectId={projectId} campaignId={search.campaign} />,
     },
-    // SLOT (issue 19, other parts): the three tabs below go here, in this order, their labels already in
-    // locales/*/campaigns.json (`campaigns.tabs.<value>`):
-    //   'templates'      MailTemplatesTab  web/features/mail-templates/templates-tab.tsx   (C3)
-    //   'notifications'  NotificationsTab  web/features/notifications/notifications-tab.tsx (J5)
-    //   'unsubscribed'   UnsubscribedTab   web/features/campaigns/unsubscribed-tab.tsx      (CASL)
+    {
+      value: 'templates',
+      label: t('campaigns.tabs.templates'),
+      icon: <IconTemplate size={16} />,
+      content: <MailTemplatesTab projectId={projectId} />,
+    },
+    {
+      value: 'unsubscribed',
+      label: t('campaigns.tabs.unsubscribed'),
+      icon: <IconMailOff size={16} />,
+      content: <UnsubscribedTab projectId={projectId} />,
+    },
   ];
   // A tab not mounted yet (an address from later) shows the first one.
   const shown = tabs.some((entry) => entry.value === tab) ? tab : 'compose';

@@ -57,8 +57,12 @@ export function fakeTemplateApi(templates: MailTemplate[]): FakeApi {
         return json(200, { items, page: 1, pageSize: 25, total: items.length });
       }
       if (url.pathname === templatesUrl && method === 'POST') {
-        const created = { ...body, id: `00000000-0000-4000-8000-0000000000f${api.templates.length}` };
-        api.templates.push({ ...created, createdAt: '2026-11-29T12:00:00.000Z' });
+        const created = {
+          ...body,
+          id: `00000000-0000-4000-8000-0000000000f${api.templates.length}`,
+          createdAt: '2026-11-29T12:00:00.000Z',
+        };
+        api.templates.push(created);
         return json(200, created);
       }
       if (!found) return json(404, { status: 404, code: 'notFound', title: 'Not found', requestId: '1' });
