@@ -1,11 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { companies, projects, users } from '../db/schema';
+import { projects, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { noJobs } from '../jobs/queue';
 import { resolveLocalTime } from '../modules/activities/local-time';
 import { insertCampaign } from '../modules/campaigns/repository';
 import { sendCampaign } from '../modules/campaigns/send-job';
+import { findFirstDemoProject } from './groups';
 
 /**
  * The demo project's e-mail log (docs/campaigns/): a campaign already sent to every participant (its messages kept
@@ -32,6 +33,8 @@ export const DEMO_PLANNED_CAMPAIGN = {
 };
 
 export async function seedCampaigns(db: Executor) {
+  const first = await findFirstDemoProject(db);
+  if (!first) return;
   const [project] = await db
     .select({
       id: projects.id,
@@ -40,11 +43,7 @@ export async function seedCampaigns(db: Executor) {
       zone: projects.timeZone,
     })
     .from(projects)
-    .innerJoin(companies, eq(companies.id, projects.companyId))
-    .where(eq(companies.isDemo, true))
-    .orderBy(asc(projects.startsOn), asc(projects.id))
-    .limit(1);
-  if (!project) return;
+    .where(eq(projects.id, first.id));
   const [organiser] = await db
     .select({ id: users.id })
     .from(users)

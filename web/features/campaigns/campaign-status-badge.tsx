@@ -13,7 +13,13 @@ const COLOURS: Record<CampaignStatus, string> = {
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={COLOURS[status]} data-testid="campaign-status" data-status={status}>
+    <Badge
+      variant="light"
+      color={COLOURS[status]}
+     
+      data-testid="campaign-status"
+      data-status={status}
+    >
       {t(`campaigns.log.status.${status}`)}
     </Badge>
   );

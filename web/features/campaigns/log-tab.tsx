@@ -86,6 +86,7 @@ export function LogTab({ projectId, campaignId }: { projectId: string; campaignI
       key: 'status',
       header: t('campaigns.log.columns.status'),
       sortKey: 'status',
+      width: 140,
       render: (c) => <CampaignStatusBadge status={c.status} />,
     },
     {
