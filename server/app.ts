@@ -34,6 +34,7 @@ import { registerGroupRoutes } from './modules/groups/routes';
 import { registerHelpRoutes } from './modules/help/routes';
 import { registerLandingRoutes } from './modules/landing/routes';
 import { registerMailRoutes } from './modules/mail/routes';
+import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerOrganisationRoutes } from './modules/organisation/routes';
 import { registerPairingMeetingRoutes } from './modules/pairing-meetings/routes';
 import { registerPairingRoutes } from './modules/pairings/routes';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerPairingMeetingRoutes(app, deps);
   registerQuestionRoutes(app, deps);
   registerScoreRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

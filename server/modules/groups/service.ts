@@ -11,6 +11,8 @@ import type { ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { deliverSoon } from '../mail/outbox';
+import { notifyMembership } from '../notifications/trigger';
 import type { AuthContext } from '../session/auth-context';
 import { readEmailFile } from './email-file';
 import * as repo from './repository';
@@ -235,7 +237,7 @@ export async function addMembers(
   groupId: string,
   participantIds: string[],
 ) {
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, auth, projectId);
     await groupOrFail(tx, scope, groupId);
     const unique = [...new Set(participantIds)];
@@ -244,8 +246,17 @@ export async function addMembers(
       throw AppError.field('participantIds', 'validation.groups.unknownParticipant');
     }
     const added = await repo.addMembers(tx, groupId, unique);
-    return { added, already: unique.length - added };
+    await notifyMembership(deps, tx, {
+      ...scope,
+      kind: 'group',
+      targetId: groupId,
+      direction: 'in',
+      participantIds: added,
+    });
+    return { added: added.length, already: unique.length - added.length };
   });
+  await deliverSoon(deps);
+  return result;
 }
 
 export async function removeMember(
@@ -259,7 +270,15 @@ export async function removeMember(
     const scope = await scopeOf(tx, auth, projectId);
     await groupOrFail(tx, scope, groupId);
     if ((await repo.removeMember(tx, groupId, participantId)) === 0) throw AppError.notFound();
+    await notifyMembership(deps, tx, {
+      ...scope,
+      kind: 'group',
+      targetId: groupId,
+      direction: 'out',
+      participantIds: [participantId],
+    });
   });
+  await deliverSoon(deps);
   return { ok: true as const };
 }
 
@@ -288,16 +307,25 @@ export async function importMembers(
   if (read.emails.length > GROUP_IMPORT_MAX_EMAILS) {
     throw AppError.field('file', 'validation.groups.tooManyEmails', { maximum: GROUP_IMPORT_MAX_EMAILS });
   }
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     await groupOrFail(tx, scope, groupId);
     const found = await repo.findParticipantsByEmails(tx, scope, read.emails);
     const foundEmails = new Set(found.map((f) => f.email));
     const ids = [...new Set(found.map((f) => f.id))];
     const added = await repo.addMembers(tx, groupId, ids);
+    await notifyMembership(deps, tx, {
+      ...scope,
+      kind: 'group',
+      targetId: groupId,
+      direction: 'in',
+      participantIds: added,
+    });
     return {
-      added,
-      already: ids.length - added,
+      added: added.length,
+      already: ids.length - added.length,
       notFound: read.emails.filter((email) => !foundEmails.has(email)),
     };
   });
+  await deliverSoon(deps);
+  return result;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { mailMessages } from '../../db/schema';
+import { type MailAttachment, mailMessages } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { keepQueuedMail } from './repository';
 
@@ -17,6 +17,14 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** The participant it was written for (campaigns, automatic notifications). */
+  participantId?: string;
+  /** The campaign (C5 batch) it belongs to. */
+  campaignId?: string;
+  /** Extra headers, e.g. CASL's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
+  /** Files sent inside the message, e.g. the inline QR code (C4). */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -41,6 +49,10 @@ export async function queueMail(
       subject: message.subject,
       html: message.html,
       text: message.text,
+      participantId: message.participantId ?? null,
+      campaignId: message.campaignId ?? null,
+      headers: message.headers ?? null,
+      attachments: message.attachments ?? null,
       status: 'queued',
     })
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
