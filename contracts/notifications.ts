@@ -19,40 +19,55 @@ export const notificationDirection = z.enum(NOTIFICATION_DIRECTIONS, { error: 'v
 export type NotificationDirection = z.infer<typeof notificationDirection>;
 
 const subject = plainText(SUBJECT_MAX);
-const targetId = z.uuid({ error: 'validation.id' }).nullable().default(null);
+/** The target's id: missing says which to choose, anything else that is not a uuid is an invalid id. */
+const targetId = (required: string) =>
+  z.uuid({ error: (issue) => (issue.input == null || issue.input === '' ? required : 'validation.id') });
+const otherTarget = z.uuid({ error: 'validation.id' }).nullable().optional();
+const message = {
+  direction: notificationDirection,
+  subject: z.object({ fr: subject, en: subject }),
+  body: z.object({ fr: richText(), en: richText() }),
+  active: z.boolean().default(true),
+};
+
+const ONE_LANGUAGE = 'validation.notifications.oneLanguage';
+const always = () => true;
+/** Both languages read and empty (a value refused for its shape is left to its own error). */
+function saysNothing(text: unknown): boolean {
+  const { fr, en } = (text ?? {}) as { fr?: unknown; en?: unknown };
+  return typeof fr === 'string' && typeof en === 'string' && isEmptyText(fr) && isEmptyText(en);
+}
 
 /**
  * What the organiser writes. The target matching the trigger is required (`activityId` for `activity`, `groupId`
  * for `group`; the other one is ignored); the subject and the body each need at least one language.
  */
 export const notificationInput = z
-  .object({
-    trigger: notificationTrigger,
-    activityId: targetId,
-    groupId: targetId,
-    direction: notificationDirection,
-    subject: z.object({ fr: subject, en: subject }),
-    body: z.object({ fr: richText(), en: richText() }),
-    active: z.boolean().default(true),
+  .discriminatedUnion(
+    'trigger',
+    [
+      z.object({
+        trigger: z.literal('activity'),
+        activityId: targetId('validation.notifications.activityRequired'),
+        groupId: otherTarget,
+        ...message,
+      }),
+      z.object({
+        trigger: z.literal('group'),
+        groupId: targetId('validation.notifications.groupRequired'),
+        activityId: otherTarget,
+        ...message,
+      }),
+    ],
+    { error: 'validation.invalid' },
+  )
+  // Run even when another field is refused (a target not chosen yet), so that every error shows at once.
+  .refine((value) => !saysNothing(value.subject), {
+    path: ['subject', 'fr'],
+    message: ONE_LANGUAGE,
+    when: always,
   })
-  .superRefine((value, ctx) => {
-    if (value.trigger === 'activity' && !value.activityId)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['activityId'],
-        message: 'validation.notifications.activityRequired',
-      });
-    if (value.trigger === 'group' && !value.groupId)
-      ctx.addIssue({ code: 'custom', path: ['groupId'], message: 'validation.notifications.groupRequired' });
-    if (isEmptyText(value.subject.fr) && isEmptyText(value.subject.en))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['subject', 'fr'],
-        message: 'validation.notifications.oneLanguage',
-      });
-    if (isEmptyText(value.body.fr) && isEmptyText(value.body.en))
-      ctx.addIssue({ code: 'custom', path: ['body', 'fr'], message: 'validation.notifications.oneLanguage' });
-  });
+  .refine((value) => !saysNothing(value.body), { path: ['body', 'fr'], message: ONE_LANGUAGE, when: always });
 export type NotificationInput = z.input<typeof notificationInput>;
 export type NotificationValues = z.output<typeof notificationInput>;
 

@@ -8,6 +8,7 @@ import { seedB2b } from './b2b';
 import { seedGroups } from './groups';
 import { seedHelpTexts } from './help';
 import { seedMail } from './mail';
+import { seedNotifications } from './notifications';
 import { seedPairing } from './pairing';
 import { seedParticipants } from './participants';
 import { seedPersonalPages } from './personal-pages';
@@ -187,5 +188,7 @@ export async function seedDemo(db: Executor) {
     await seedB2b(tx);
     await seedPairing(tx);
     await seedPersonalPages(tx);
+    // After every membership: the demo's own memberships queue nothing.
+    await seedNotifications(tx);
   });
 }

@@ -2,7 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTestApp } from '../../../tests/support/api-fixture';
 import { buildActivity, buildProject, insertParticipants } from '../../../tests/support/test-app';
-import { mailMessages, participants, persons, projects } from '../../db/schema';
+import {
+  activities,
+  activityMembers,
+  mailMessages,
+  mailNotifications,
+  participants,
+  persons,
+  projects,
+} from '../../db/schema';
+import { DEMO_NOTIFIED_ACTIVITY } from '../../seed/notifications';
 import { notifyMembership } from './trigger';
 
 const { t, camille, jordan } = withTestApp();
@@ -376,5 +385,50 @@ describe('automatic notifications: what fires them', () => {
       expect(response.status, JSON.stringify(response.body)).toBe(200);
     });
     expect(saved.map((m) => [m.participantId, m.subject])).toEqual([[dana, 'Group left']]);
+  });
+});
+
+describe('the demo’s automatic notification', () => {
+  it('welcomes a participant added to the opening; seeding the demo queued no notification', async () => {
+    const [{ demo }] = await t.database.db
+      .select({ demo: mailNotifications })
+      .from(mailNotifications)
+      .innerJoin(activities, eq(activities.id, mailNotifications.activityId))
+      .where(eq(activities.titleFr, DEMO_NOTIFIED_ACTIVITY));
+    expect(demo).toMatchObject({ trigger: 'activity', direction: 'in', active: true });
+    const seeded = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.projectId, demo.projectId), eq(mailMessages.kind, 'notification')));
+    expect(seeded).toEqual([]);
+
+    const list = await camille.get(`/api/projects/${demo.projectId}/notifications`);
+    expect(list.body.items.map((n: { targetName: { fr: string } }) => n.targetName.fr)).toEqual([
+      DEMO_NOTIFIED_ACTIVITY,
+    ]);
+    // Someone of the demo leaves the opening (no `out` notification there), then comes back.
+    const [member] = await t.database.db
+      .select({ id: activityMembers.participantId })
+      .from(activityMembers)
+      .where(eq(activityMembers.activityId, demo.activityId as string))
+      .limit(1);
+    const newcomer = member;
+    const membersUrl = `/api/projects/${demo.projectId}/activities/${demo.activityId}/members`;
+    expect(
+      (await camille.post(`${membersUrl}/remove`, { mode: 'ids', participantIds: [member.id] })).body,
+    ).toMatchObject({
+      removed: 1,
+    });
+    const response = await camille.post(membersUrl, { mode: 'ids', participantIds: [newcomer.id] });
+    expect(response.status).toBe(200);
+    const [message] = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.participantId, newcomer.id), eq(mailMessages.kind, 'notification')));
+    expect(message.subject).toMatch(
+      /^(Votre place à l’ouverture est réservée|Your seat at the opening is booked)$/,
+    );
+    expect(message.html).toMatch(/Journée B2B Montréal 2026|Montréal B2B Day 2026/);
+    expect(message.html).not.toContain('data-merge-tag');
   });
 });

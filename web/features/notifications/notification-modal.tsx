@@ -22,7 +22,18 @@ import { ActivitySelect, GroupSelect } from './target-selects';
 
 const LANGUAGES = ['fr', 'en'] as const;
 
-const blank: NotificationInput = {
+/** The form's values: the target not chosen yet is null (the schema then names it under its select). */
+interface FormValues {
+  trigger: NotificationTrigger;
+  activityId: string | null;
+  groupId: string | null;
+  direction: NotificationDirection;
+  subject: { fr: string; en: string };
+  body: { fr: string; en: string };
+  active: boolean;
+}
+
+const blank: FormValues = {
   trigger: 'activity',
   activityId: null,
   groupId: null,
@@ -32,7 +43,7 @@ const blank: NotificationInput = {
   active: true,
 };
 
-const valuesOf = (n: NotificationDetail): NotificationInput => ({
+const valuesOf = (n: NotificationDetail): FormValues => ({
   trigger: n.trigger,
   activityId: n.activityId,
   groupId: n.groupId,
@@ -93,12 +104,12 @@ function NotificationForm({
   const [tooLong, setTooLong] = useState({ fr: false, en: false });
   const { form, field, onSubmit, submitting, dirty } = useAppForm({
     schema: notificationInput,
-    initialValues: notification ? valuesOf(notification) : blank,
+    initialValues: (notification ? valuesOf(notification) : blank) as NotificationInput,
     submit: (body) => save.mutateAsync({ notificationId: notification?.id ?? null, body }),
     successMessage: t(notification ? 'notifications.saved' : 'notifications.created'),
     onSaved: onClose,
   });
-  const values = form.getValues() as NotificationInput;
+  const values = form.getValues() as unknown as FormValues;
   const target = (path: 'activityId' | 'groupId') => {
     const props = field(path);
     return {

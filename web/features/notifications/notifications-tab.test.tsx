@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../tests/support/render';
 import { NotificationsTab } from './notifications-tab';
 
 /** The edition modal loads two rich-text editors (tiptap, a chunk of its own): more than 5 s on a busy machine. */
-const SLOW = 20_000;
+const SLOW = 30_000;
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
 const WELCOME = '00000000-0000-4000-8000-0000000000c1';
@@ -122,8 +122,10 @@ describe('automatic notifications tab (J5)', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
       expect(await within(dialog).findByText('Choose the group that triggers this e-mail.')).toBeTruthy();
       // Under the French subject and under the French message (once its editor has loaded).
-      await waitFor(() =>
-        expect(within(dialog).getAllByText('Write it at least in French or in English.')).toHaveLength(2),
+      await waitFor(
+        () =>
+          expect(within(dialog).getAllByText('Write it at least in French or in English.')).toHaveLength(2),
+        { timeout: 10_000 },
       );
       expect(sent).toEqual([]);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
