@@ -229,6 +229,19 @@ export async function listCandidates(
   return (await repo.listCandidates(deps.db, scope, groupId, q)).map(presentMember);
 }
 
+/** Adds members, and queues the automatic notifications of those who joined (J5) in the same transaction. */
+async function joinGroup(deps: Deps, tx: Executor, scope: repo.Scope, groupId: string, ids: string[]) {
+  const added = await repo.addMembers(tx, groupId, ids);
+  await notifyMembership(deps, tx, {
+    ...scope,
+    kind: 'group',
+    targetId: groupId,
+    direction: 'in',
+    participantIds: added,
+  });
+  return added;
+}
+
 /** Every id must be a participant of the project; those already in the group are counted, not added twice. */
 export async function addMembers(
   deps: Deps,
@@ -245,14 +258,7 @@ export async function addMembers(
     if (known.length !== unique.length) {
       throw AppError.field('participantIds', 'validation.groups.unknownParticipant');
     }
-    const added = await repo.addMembers(tx, groupId, unique);
-    await notifyMembership(deps, tx, {
-      ...scope,
-      kind: 'group',
-      targetId: groupId,
-      direction: 'in',
-      participantIds: added,
-    });
+    const added = await joinGroup(deps, tx, scope, groupId, unique);
     return { added: added.length, already: unique.length - added.length };
   });
   await deliverSoon(deps);
@@ -312,14 +318,7 @@ export async function importMembers(
     const found = await repo.findParticipantsByEmails(tx, scope, read.emails);
     const foundEmails = new Set(found.map((f) => f.email));
     const ids = [...new Set(found.map((f) => f.id))];
-    const added = await repo.addMembers(tx, groupId, ids);
-    await notifyMembership(deps, tx, {
-      ...scope,
-      kind: 'group',
-      targetId: groupId,
-      direction: 'in',
-      participantIds: added,
-    });
+    const added = await joinGroup(deps, tx, scope, groupId, ids);
     return {
       added: added.length,
       already: ids.length - added.length,

@@ -278,6 +278,20 @@ async function checkFiles(tx: Executor, companyId: string, input: ParticipantVal
   }
 }
 
+/**
+ * The participant's groups become exactly these; the automatic notifications of the groups joined and left (J5) are
+ * queued in the same transaction.
+ */
+async function saveGroups(
+  deps: Deps,
+  tx: Executor,
+  scope: { companyId: string; projectId: string },
+  id: string,
+  groupIds: string[],
+) {
+  await notifyGroupChanges(deps, tx, scope, id, await repo.setGroupsOf(tx, id, [...new Set(groupIds)]));
+}
+
 const duplicate = () => new AppError('participants.alreadyInProject', 'conflict', { field: 'email' });
 
 /**
@@ -332,13 +346,7 @@ export async function createParticipant(
       profile,
     });
     if (input.groupIds)
-      await notifyGroupChanges(
-        deps,
-        tx,
-        { companyId: auth.companyId, projectId },
-        id,
-        await repo.setGroupsOf(tx, id, [...new Set(input.groupIds)]),
-      );
+      await saveGroups(deps, tx, { companyId: auth.companyId, projectId }, id, input.groupIds);
     if (input.sendInscription) await inscribe(tx, auth, project, id, deps.now());
     return loadOne(tx, auth, projectId, id);
   });
@@ -376,13 +384,7 @@ export async function updateParticipant(
       profile,
     });
     if (input.groupIds)
-      await notifyGroupChanges(
-        deps,
-        tx,
-        { companyId: auth.companyId, projectId },
-        id,
-        await repo.setGroupsOf(tx, id, [...new Set(input.groupIds)]),
-      );
+      await saveGroups(deps, tx, { companyId: auth.companyId, projectId }, id, input.groupIds);
     return loadOne(tx, auth, projectId, id);
   });
   if (input.groupIds) await deliverSoon(deps);
