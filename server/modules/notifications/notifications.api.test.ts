@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTestApp } from '../../../tests/support/api-fixture';
+import { importSteps } from '../../../tests/support/spreadsheet-import';
 import { buildActivity, buildProject, insertParticipants } from '../../../tests/support/test-app';
 import {
   activities,
@@ -15,6 +16,7 @@ import { DEMO_NOTIFIED_ACTIVITY } from '../../seed/notifications';
 import { notifyMembership } from './trigger';
 
 const { t, camille, jordan } = withTestApp();
+const steps = importSteps(() => t.app);
 
 const tag = (id: string, label: string) => `<span data-merge-tag="${id}" class="merge-tag">${label}</span>`;
 const welcome = {
@@ -294,7 +296,10 @@ describe('automatic notifications: what fires them', () => {
   it('a change refused and rolled back (the activity is full) sends nothing', async () => {
     await createNotification({ trigger: 'activity', activityId: w.activityId });
     // Ana is in, Ben is out: the maximum is 2, and 2 more would be 3.
-    const [carl] = await insertParticipants(t.database.db, w.projectId, [{ first: 'Carl', last: 'Roy' }]);
+    const [carl] = await insertParticipants(t.database.db, w.projectId, [{ first: 'Carl', last: 'Roy' }], {
+      fr: 'Exposant',
+      en: 'Exhibitor',
+    });
     const refused = await queuedBy(async () => {
       const response = await camille.post(membersUrl(), { mode: 'ids', participantIds: [w.ben, carl] });
       expect(response.status).toBe(409);
@@ -385,6 +390,70 @@ describe('automatic notifications: what fires them', () => {
       expect(response.status, JSON.stringify(response.body)).toBe(200);
     });
     expect(saved.map((m) => [m.participantId, m.subject])).toEqual([[dana, 'Group left']]);
+  });
+});
+
+describe('automatic notifications: the other ways in', () => {
+  /** A multipart POST of one file, as the browser sends it. */
+  async function upload(path: string, content: string) {
+    const form = new FormData();
+    form.append('file', new Blob([new TextEncoder().encode(content)]), 'liste.csv');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: path,
+      payload: form,
+      cookies: { ...camille.cookies },
+      headers: { 'x-csrf-token': camille.csrfToken },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  it('every match of a search, and a file of e-mails, for an activity and for a group', async () => {
+    const [eve, finn] = await insertParticipants(
+      t.database.db,
+      w.projectId,
+      [
+        { first: 'Eve', last: 'Zorn', email: 'eve.zorn@example.test' },
+        { first: 'Finn', last: 'Zorn', email: 'finn.zorn@example.test' },
+      ],
+      { fr: 'Conférencier', en: 'Speaker' },
+    );
+    const { id } = await createNotification({
+      trigger: 'activity',
+      activityId: w.otherActivityId,
+      subject: { fr: 'Inscrit', en: 'Registered' },
+    });
+    const matching = await queuedBy(() =>
+      camille.post(membersUrl(w.otherActivityId), { mode: 'matching', q: 'eve.zorn' }),
+    );
+    expect(matching.map((m) => [m.participantId, m.subject])).toEqual([[eve, 'Inscrit']]);
+    const imported = await queuedBy(() =>
+      upload(
+        `${membersUrl(w.otherActivityId)}/import`,
+        'courriel\neve.zorn@example.test\nfinn.zorn@example.test\n',
+      ),
+    );
+    expect(imported.map((m) => [m.participantId, m.subject])).toEqual([[finn, 'Inscrit']]);
+    await camille.delete(url(`/${id}`));
+
+    // The group's `in` notification of the test above is still there.
+    const joined = await queuedBy(() => upload(`${groupMembersUrl()}/import`, 'finn.zorn@example.test\n'));
+    expect(joined.map((m) => [m.participantId, m.subject])).toEqual([[finn, 'Groupe rejoint']]);
+  });
+
+  it('the participant import: a row that puts someone in the group', async () => {
+    const csv =
+      'Courriel;Prénom;Nom;Rôle;Groupes\ngina.zorn@example.test;Gina;Zorn;Visiteur;Agroalimentaire\n';
+    const imported = await queuedBy(async () => {
+      const uploaded = await steps.upload(camille, w.projectId, csv, 'participants.csv');
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+      const analysed = await steps.dryRun(camille, w.projectId, uploaded.body.id);
+      expect(analysed.body.summary, JSON.stringify(analysed.body.rows)).toMatchObject({ create: 1, skip: 0 });
+      expect((await steps.saveImport(camille, w.projectId, uploaded.body.id)).body.status).toBe('done');
+    });
+    expect(imported.map((m) => [m.toEmail, m.subject])).toEqual([
+      ['gina.zorn@example.test', 'Groupe rejoint'],
+    ]);
   });
 });
 
