@@ -23,6 +23,7 @@ export { default as help } from './en/help.json';
 export { default as images } from './en/images.json';
 export { default as mail } from './en/mail.json';
 export { default as mailTemplates } from './en/mail-templates.json';
+export { default as notifications } from './en/notifications.json';
 export { default as organisation } from './en/organisation.json';
 export { default as pairingMeetings } from './en/pairing-meetings.json';
 export { default as pairingSeats } from './en/pairing-seats.json';

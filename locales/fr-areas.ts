@@ -23,6 +23,7 @@ export { default as help } from './fr/help.json';
 export { default as images } from './fr/images.json';
 export { default as mail } from './fr/mail.json';
 export { default as mailTemplates } from './fr/mail-templates.json';
+export { default as notifications } from './fr/notifications.json';
 export { default as organisation } from './fr/organisation.json';
 export { default as pairingMeetings } from './fr/pairing-meetings.json';
 export { default as pairingSeats } from './fr/pairing-seats.json';

@@ -36,6 +36,7 @@ import { registerHelpRoutes } from './modules/help/routes';
 import { registerLandingRoutes } from './modules/landing/routes';
 import { registerMailRoutes } from './modules/mail/routes';
 import { registerMailTemplateRoutes } from './modules/mail-templates/routes';
+import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerOrganisationRoutes } from './modules/organisation/routes';
 import { registerPairingMeetingRoutes } from './modules/pairing-meetings/routes';
 import { registerPairingRoutes } from './modules/pairings/routes';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerPairingMeetingRoutes(app, deps);
   registerQuestionRoutes(app, deps);
   registerScoreRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

@@ -10,6 +10,7 @@ import { seedGroups } from './groups';
 import { seedHelpTexts } from './help';
 import { seedMail } from './mail';
 import { seedMailTemplates } from './mail-templates';
+import { seedNotifications } from './notifications';
 import { seedPairing } from './pairing';
 import { seedParticipants } from './participants';
 import { seedPersonalPages } from './personal-pages';
@@ -191,5 +192,7 @@ export async function seedDemo(db: Executor) {
     await seedPairing(tx);
     await seedPersonalPages(tx);
     await seedCampaigns(tx);
+    // After every membership: the demo's own memberships queue nothing.
+    await seedNotifications(tx);
   });
 }

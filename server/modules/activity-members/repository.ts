@@ -212,23 +212,22 @@ export function insertMembersSql(scope: Scope, selection: { ids: string[] } | { 
     on conflict do nothing`;
 }
 
-/** Registers participants (see insertMembersSql); answers how many were added. */
+/** Registers participants (see insertMembersSql); answers the ids of those added (not those already in). */
 export async function insertMembers(
   db: Executor,
   scope: Scope,
   selection: { ids: string[] } | { q: string | undefined },
-): Promise<number> {
-  const result = await db.execute(sql`with added as (${insertMembersSql(scope, selection)} returning 1)
-    select count(*)::int as n from added`);
-  return Number(rowsOf(result)[0].n);
+): Promise<string[]> {
+  const result = await db.execute(sql`${insertMembersSql(scope, selection)} returning participant_id`);
+  return rowsOf(result).map((row) => String(row.participant_id));
 }
 
-/** Takes participants out of the activity: by ids, or every member the "in" list finds. Answers how many. */
+/** Takes participants out of the activity: by ids, or every member the "in" list finds. Answers their ids. */
 export async function deleteMembers(
   db: Executor,
   scope: Scope,
   selection: { ids: string[] } | { q: string | undefined; status: MemberStatusFilter },
-): Promise<number> {
+): Promise<string[]> {
   const which =
     'ids' in selection
       ? sql`m.participant_id = any(${sql.param(selection.ids)}::uuid[])`
@@ -239,13 +238,11 @@ export async function deleteMembers(
                 where ${participants.id} = m.participant_id and ${personSearch(selection.q)})`
             : undefined,
         );
-  const result = await db.execute(sql`with removed as (
-      delete from ${activityMembers} m
+  const result = await db.execute(sql`delete from ${activityMembers} m
       where m.activity_id = ${scope.activityId} and m.company_id = ${scope.companyId}
         and m.project_id = ${scope.projectId} ${which ? sql`and ${which}` : sql``}
-      returning 1)
-    select count(*)::int as n from removed`);
-  return Number(rowsOf(result)[0].n);
+      returning m.participant_id`);
+  return rowsOf(result).map((row) => String(row.participant_id));
 }
 
 /** Sets one inscription's status; false when the participant is not a member. */

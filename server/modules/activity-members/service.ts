@@ -9,6 +9,8 @@ import type { ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { deliverSoon } from '../mail/outbox';
+import { notifyMembership } from '../notifications/trigger';
 import type { AuthContext } from '../session/auth-context';
 import { readImportFile } from './import-file';
 import * as repo from './repository';
@@ -79,17 +81,20 @@ export async function listCandidates(
 /**
  * Adds members within the activity's maximum, in the caller's transaction: the activity row is locked first
  * (SELECT … FOR UPDATE), so that two organisers filling the last seats at once take turns and the second counts
- * what the first added; over the maximum, nothing is added (409 with the seats left).
+ * what the first added; over the maximum, nothing is added (409 with the seats left). The automatic notifications
+ * of those who joined (J5) are queued in the same transaction.
  */
 async function addWithinCapacity(
+  deps: Deps,
   tx: Executor,
   scope: repo.Scope,
-  insert: () => Promise<number>,
+  insert: () => Promise<string[]>,
 ): Promise<{ added: number; capacity: { members: number; maxMembers: number | null } }> {
   const activity = await repo.lockActivity(tx, scope);
   if (!activity) throw AppError.notFound();
   const before = await repo.countMembers(tx, scope.activityId);
-  const added = await insert();
+  const ids = await insert();
+  const added = ids.length;
   const { maxMembers } = activity;
   if (maxMembers !== null && before + added > maxMembers) {
     // Thrown inside the transaction: what was inserted is rolled back.
@@ -97,6 +102,13 @@ async function addWithinCapacity(
       params: { count: Math.max(0, maxMembers - before), maximum: maxMembers, asked: added },
     });
   }
+  await notifyMembership(deps, tx, {
+    ...scope,
+    kind: 'activity',
+    targetId: scope.activityId,
+    direction: 'in',
+    participantIds: ids,
+  });
   return { added, capacity: { members: before + added, maxMembers } };
 }
 
@@ -108,15 +120,15 @@ export async function addMembers(
   selection: AddValues,
 ) {
   const scope = scopeOf(auth, projectId, activityId);
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     if (selection.mode === 'matching') {
-      const result = await addWithinCapacity(tx, scope, () =>
+      const result = await addWithinCapacity(deps, tx, scope, () =>
         repo.insertMembers(tx, scope, { q: selection.q }),
       );
       return { ...result, already: 0 };
     }
     const ids = [...new Set(selection.participantIds)];
-    const result = await addWithinCapacity(tx, scope, async () => {
+    const result = await addWithinCapacity(deps, tx, scope, async () => {
       if ((await repo.countParticipants(tx, scope, ids)) !== ids.length) {
         throw AppError.field('participantIds', 'validation.activityMembers.unknownParticipant');
       }
@@ -124,6 +136,8 @@ export async function addMembers(
     });
     return { ...result, already: ids.length - result.added };
   });
+  await deliverSoon(deps);
+  return result;
 }
 
 export async function removeMembers(
@@ -134,7 +148,7 @@ export async function removeMembers(
   selection: RemoveValues,
 ) {
   const scope = scopeOf(auth, projectId, activityId);
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const activity = await repo.lockActivity(tx, scope);
     if (!activity) throw AppError.notFound();
     const removed = await repo.deleteMembers(
@@ -144,9 +158,18 @@ export async function removeMembers(
         ? { ids: [...new Set(selection.participantIds)] }
         : { q: selection.q, status: selection.status ?? 'all' },
     );
+    await notifyMembership(deps, tx, {
+      ...scope,
+      kind: 'activity',
+      targetId: activityId,
+      direction: 'out',
+      participantIds: removed,
+    });
     const members = await repo.countMembers(tx, activityId);
-    return { removed, capacity: { members, maxMembers: activity.maxMembers } };
+    return { removed: removed.length, capacity: { members, maxMembers: activity.maxMembers } };
   });
+  await deliverSoon(deps);
+  return result;
 }
 
 export async function updateStatus(
@@ -181,12 +204,12 @@ export async function importMembers(
   const scope = scopeOf(auth, projectId, activityId);
   await activityOrFail(deps.db, scope);
   const read = await readImportFile(file);
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const found = await repo.findParticipantsByEmails(tx, scope, read.emails);
     const foundEmails = new Set(found.map((f) => f.email));
     const ids = [...new Set(found.map((f) => f.id))];
-    const result = await addWithinCapacity(tx, scope, () =>
-      ids.length ? repo.insertMembers(tx, scope, { ids }) : Promise.resolve(0),
+    const result = await addWithinCapacity(deps, tx, scope, () =>
+      ids.length ? repo.insertMembers(tx, scope, { ids }) : Promise.resolve([]),
     );
     return {
       ...result,
@@ -195,4 +218,6 @@ export async function importMembers(
       notFound: read.emails.filter((email) => !foundEmails.has(email)),
     };
   });
+  await deliverSoon(deps);
+  return result;
 }

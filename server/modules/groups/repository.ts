@@ -318,15 +318,15 @@ export async function findParticipantsByEmails(db: Executor, scope: Scope, email
     .where(and(inParticipantScope(scope), inArray(sql`lower(${persons.email})`, emails)));
 }
 
-/** Adds participants to a group; those already in it are left as they are. Answers how many joined. */
+/** Adds participants to a group; those already in it are left as they are. Answers the ids of those who joined. */
 export async function addMembers(db: Executor, groupId: string, participantIds: string[]) {
-  if (participantIds.length === 0) return 0;
+  if (participantIds.length === 0) return [];
   const inserted = await db
     .insert(participantGroups)
     .values(participantIds.map((participantId) => ({ participantId, groupId })))
     .onConflictDoNothing()
     .returning({ participantId: participantGroups.participantId });
-  return inserted.length;
+  return inserted.map((row) => row.participantId);
 }
 
 export async function removeMember(db: Executor, groupId: string, participantId: string) {

@@ -11,6 +11,8 @@ import type { ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { deliverSoon } from '../mail/outbox';
+import { notifyMembership } from '../notifications/trigger';
 import type { AuthContext } from '../session/auth-context';
 import { readEmailFile } from './email-file';
 import * as repo from './repository';
@@ -227,6 +229,19 @@ export async function listCandidates(
   return (await repo.listCandidates(deps.db, scope, groupId, q)).map(presentMember);
 }
 
+/** Adds members, and queues the automatic notifications of those who joined (J5) in the same transaction. */
+async function joinGroup(deps: Deps, tx: Executor, scope: repo.Scope, groupId: string, ids: string[]) {
+  const added = await repo.addMembers(tx, groupId, ids);
+  await notifyMembership(deps, tx, {
+    ...scope,
+    kind: 'group',
+    targetId: groupId,
+    direction: 'in',
+    participantIds: added,
+  });
+  return added;
+}
+
 /** Every id must be a participant of the project; those already in the group are counted, not added twice. */
 export async function addMembers(
   deps: Deps,
@@ -235,7 +250,7 @@ export async function addMembers(
   groupId: string,
   participantIds: string[],
 ) {
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, auth, projectId);
     await groupOrFail(tx, scope, groupId);
     const unique = [...new Set(participantIds)];
@@ -243,9 +258,11 @@ export async function addMembers(
     if (known.length !== unique.length) {
       throw AppError.field('participantIds', 'validation.groups.unknownParticipant');
     }
-    const added = await repo.addMembers(tx, groupId, unique);
-    return { added, already: unique.length - added };
+    const added = await joinGroup(deps, tx, scope, groupId, unique);
+    return { added: added.length, already: unique.length - added.length };
   });
+  await deliverSoon(deps);
+  return result;
 }
 
 export async function removeMember(
@@ -259,7 +276,15 @@ export async function removeMember(
     const scope = await scopeOf(tx, auth, projectId);
     await groupOrFail(tx, scope, groupId);
     if ((await repo.removeMember(tx, groupId, participantId)) === 0) throw AppError.notFound();
+    await notifyMembership(deps, tx, {
+      ...scope,
+      kind: 'group',
+      targetId: groupId,
+      direction: 'out',
+      participantIds: [participantId],
+    });
   });
+  await deliverSoon(deps);
   return { ok: true as const };
 }
 
@@ -288,16 +313,18 @@ export async function importMembers(
   if (read.emails.length > GROUP_IMPORT_MAX_EMAILS) {
     throw AppError.field('file', 'validation.groups.tooManyEmails', { maximum: GROUP_IMPORT_MAX_EMAILS });
   }
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     await groupOrFail(tx, scope, groupId);
     const found = await repo.findParticipantsByEmails(tx, scope, read.emails);
     const foundEmails = new Set(found.map((f) => f.email));
     const ids = [...new Set(found.map((f) => f.id))];
-    const added = await repo.addMembers(tx, groupId, ids);
+    const added = await joinGroup(deps, tx, scope, groupId, ids);
     return {
-      added,
-      already: ids.length - added,
+      added: added.length,
+      already: ids.length - added.length,
       notFound: read.emails.filter((email) => !foundEmails.has(email)),
     };
   });
+  await deliverSoon(deps);
+  return result;
 }

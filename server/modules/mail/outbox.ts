@@ -17,7 +17,34 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** The participant it was written for (campaigns, automatic notifications). */
+  participantId?: string | null;
+  /** The campaign (C5 batch) it belongs to. */
+  campaignId?: string | null;
+  /** Extra headers, e.g. CASL's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string> | null;
+  /** Files sent inside the message, e.g. the inline QR code (C4). */
+  attachments?: MailAttachment[] | null;
 }
+
+/** The outbox row of a message, queued. */
+const rowOf = (m: OutgoingMail) => ({
+  companyId: m.companyId,
+  projectId: m.projectId,
+  kind: m.kind,
+  dedupeKey: m.dedupeKey ?? null,
+  toEmail: m.to.email,
+  toName: m.to.name ?? null,
+  language: m.language,
+  subject: m.subject,
+  html: m.html,
+  text: m.text,
+  status: 'queued',
+  participantId: m.participantId ?? null,
+  campaignId: m.campaignId ?? null,
+  headers: m.headers ?? null,
+  attachments: m.attachments ?? null,
+});
 
 /**
  * Writes a message to the outbox, in the caller's transaction: it leaves only if the caller commits. With a
@@ -30,19 +57,7 @@ export async function queueMail(
 ): Promise<{ id: string; queued: boolean }> {
   const [row] = await db
     .insert(mailMessages)
-    .values({
-      companyId: message.companyId,
-      projectId: message.projectId,
-      kind: message.kind,
-      dedupeKey: message.dedupeKey ?? null,
-      toEmail: message.to.email,
-      toName: message.to.name ?? null,
-      language: message.language,
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-      status: 'queued',
-    })
+    .values(rowOf(message))
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
     .returning({ id: mailMessages.id });
   if (row) return { id: row.id, queued: true };
@@ -67,41 +82,15 @@ export async function deliverSoon(deps: Deps): Promise<void> {
   await deps.jobs.send('mail.deliver', {}).catch(() => null);
 }
 
-/** A message of a batch: an outbox message with what campaigns add (C4 inline images, CASL headers). */
-export interface BatchMail extends OutgoingMail {
-  participantId?: string | null;
-  campaignId?: string | null;
-  headers?: Record<string, string> | null;
-  attachments?: MailAttachment[] | null;
-}
-
 /**
  * Writes many messages to the outbox in one statement, in the caller's transaction. Messages whose `dedupeKey` is
  * already used are not written again; returns the id of each message written, with its dedupe key.
  */
-export async function queueMailBatch(db: Executor, messages: BatchMail[]) {
+export async function queueMailBatch(db: Executor, messages: OutgoingMail[]) {
   if (messages.length === 0) return [];
   return db
     .insert(mailMessages)
-    .values(
-      messages.map((m) => ({
-        companyId: m.companyId,
-        projectId: m.projectId,
-        kind: m.kind,
-        dedupeKey: m.dedupeKey ?? null,
-        toEmail: m.to.email,
-        toName: m.to.name ?? null,
-        language: m.language,
-        subject: m.subject,
-        html: m.html,
-        text: m.text,
-        status: 'queued',
-        participantId: m.participantId ?? null,
-        campaignId: m.campaignId ?? null,
-        headers: m.headers ?? null,
-        attachments: m.attachments ?? null,
-      })),
-    )
+    .values(messages.map(rowOf))
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
     .returning({ id: mailMessages.id, dedupeKey: mailMessages.dedupeKey });
 }

@@ -3,6 +3,8 @@ import { meetingHybridType } from '../../../contracts/pairing-meetings';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { enqueueVideoRoom, roomEnd, VIDEO_ROOM_JOB } from '../activity-video/room-job';
+import { deliverSoon } from '../mail/outbox';
+import { notifyJoinedAndLeft } from '../notifications/trigger';
 import * as repo from './repository';
 
 /**
@@ -95,16 +97,22 @@ export async function meetingsFollowSeats(
   if (!set) return [];
   const missing = await repo.seatedTables(tx, pairing.id, only);
   const rooms = missing.length ? await insertMeetings(deps, tx, pairing, set, missing) : [];
-  await repo.followSeats(tx, pairing.id, only);
+  await notifyJoinedAndLeft(deps, tx, {
+    ...pairing,
+    kind: 'activity',
+    ...(await repo.followSeats(tx, pairing.id, only)),
+  });
   return rooms;
 }
 
 /**
  * After the commit, as the video tab does: one `activities.video-room` job per room, inserted 500 at a time through
  * pg-boss (one statement each, not one request per room); a process without the queue runs them in the background.
- * Rooms whose jobs cannot be queued are marked failed (« interrompue »): the link tab offers to try again.
+ * Rooms whose jobs cannot be queued are marked failed (« interrompue »): the link tab offers to try again. The
+ * automatic notifications the members' changes queued (J5) are asked to leave too.
  */
 export async function queueRooms(deps: Deps, ids: string[]) {
+  await deliverSoon(deps);
   if (!ids.length) return;
   const boss = deps.jobs.boss;
   const queue = boss ? await boss.getQueue(VIDEO_ROOM_JOB).catch(() => null) : null;

@@ -171,7 +171,8 @@ export async function insertLinks(db: Executor, rows: (typeof pairingMeetings.$i
  * member of their table's meeting of the round, and the members the seats had put elsewhere in those rounds leave.
  * A member the seats put there carries the set's time as created_at (whenever written), so that members added by
  * hand (later) are told apart, and are never removed here. A person who changes table keeps their status (confirmed,
- * attended…) in the new meeting. Nothing happens without a meeting set. Returns the memberships added and removed.
+ * attended…) in the new meeting. Nothing happens without a meeting set. Returns how many memberships were added
+ * and removed, and which (activity, participant), for their automatic notifications (J5).
  */
 export async function followSeats(db: Executor, pairingId: string, only: SeatScope = {}) {
   // Both drivers answer { rows } (PGlite's results and pg's QueryResult).
@@ -197,7 +198,7 @@ export async function followSeats(db: Executor, pairingId: string, only: SeatSco
         and not exists (select 1 from wanted w
           where w.activity_id = ${activityMembers.activityId} and w.participant_id = ${activityMembers.participantId})
       returning ${activityMembers.participantId} as participant_id, ${pairingMeetings.round} as round,
-        ${activityMembers.status} as status
+        ${activityMembers.status} as status, ${activityMembers.activityId} as activity_id
     ),
     added as (
       insert into ${activityMembers} (company_id, project_id, activity_id, participant_id, status, created_at)
@@ -206,12 +207,19 @@ export async function followSeats(db: Executor, pairingId: string, only: SeatSco
       from wanted w cross join meeting_set
       left join removed r on r.participant_id = w.participant_id and r.round = w.round
       on conflict (activity_id, participant_id) do nothing
-      returning 1
+      returning activity_id, participant_id
     )
-    select (select count(*) from added)::int as added, (select count(*) from removed)::int as removed`)) as unknown as {
-    rows: { added: number; removed: number }[];
+    select 'in' as direction, activity_id, participant_id from added
+    union all select 'out', activity_id, participant_id from removed`)) as unknown as {
+    rows: { direction: 'in' | 'out'; activity_id: string; participant_id: string }[];
   };
-  return { added: Number(result.rows[0]?.added ?? 0), removed: Number(result.rows[0]?.removed ?? 0) };
+  const pairs = (direction: 'in' | 'out') =>
+    result.rows
+      .filter((row) => row.direction === direction)
+      .map((row) => ({ targetId: row.activity_id, participantId: row.participant_id }));
+  const joined = pairs('in');
+  const left = pairs('out');
+  return { added: joined.length, removed: left.length, joined, left };
 }
 
 const sqlAnd = (condition: SQL | undefined) => (condition ? sql`and ${condition}` : sql``);

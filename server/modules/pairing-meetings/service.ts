@@ -10,6 +10,7 @@ import { assertProject } from '../activities/category-service';
 import { toLocalTime } from '../activities/local-time';
 import { instantOf } from '../activities/service';
 import { ACTIVITY_DESCRIPTION } from '../activities/texts';
+import { notifyJoinedAndLeft } from '../notifications/trigger';
 import * as gens from '../pairings/generation-repository';
 import { getPairingRow, scopeOf } from '../pairings/service';
 import type { AuthContext } from '../session/auth-context';
@@ -129,7 +130,8 @@ export async function generateMeetings(
       set,
       tables,
     );
-    const { added: members } = await repo.followSeats(tx, pairingId);
+    const { added: members, joined, left } = await repo.followSeats(tx, pairingId);
+    await notifyJoinedAndLeft(deps, tx, { ...scope, kind: 'activity', joined, left });
     return { created: tables.length, members, replaced: old.length, rooms };
   });
   await queueRooms(deps, result.rooms);

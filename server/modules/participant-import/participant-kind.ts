@@ -47,7 +47,8 @@ export const participantKind: ImportKind<Awaited<ReturnType<typeof checkContext>
   }),
   write: writeParticipants,
   async afterSave(deps, state) {
-    if (state.sendInscription) await deliverSoon(deps);
+    // Inscriptions asked for, or automatic notifications of the groups joined (J5), queued by the save.
+    await deliverSoon(deps);
     // Q1: answers were written: the scores are computed again, once for the whole file.
     if (state.answersWritten) {
       state.answersWritten = undefined;

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { participantGroups, participants, persons } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { notifyMemberships } from '../notifications/trigger';
 import { inscribe } from '../participants/service';
 import type { AuthContext } from '../session/auth-context';
 import { type ImportState, live, requireProject } from '../spreadsheet-import/state';
@@ -20,7 +21,12 @@ const column = <T>(rows: ValidRow[], value: (r: ValidRow) => T) => sql.param(row
  * registration or membership made since (another process) as the one to update; a save that reuses the dry run's
  * checks (`'refuse'`) inserts plainly, and any such conflict ends its transaction (checked again from the file).
  */
-async function write(tx: Executor, state: ImportState, valid: ValidRow[], meanwhile: 'merge' | 'refuse') {
+async function write(
+  tx: Executor,
+  state: ImportState,
+  valid: ValidRow[],
+  meanwhile: 'merge' | 'refuse',
+): Promise<{ targetId: string; participantId: string }[]> {
   const { companyId, projectId } = state;
   const onConflict = meanwhile === 'merge' ? sql`on conflict do nothing` : sql``;
   // New persons of the company.
@@ -126,12 +132,16 @@ async function write(tx: Executor, state: ImportState, valid: ValidRow[], meanwh
       group.push(groupId);
     }
   }
-  if (member.length) {
-    await tx.execute(sql`
+  if (!member.length) return [];
+  // The memberships made (not those there already): their automatic notifications go in this transaction (J5).
+  const joined = await tx.execute(sql`
       insert into ${participantGroups} (participant_id, group_id)
       select * from unnest(${sql.param(member)}::uuid[], ${sql.param(group)}::uuid[])
-      ${onConflict}`);
-  }
+      ${onConflict} returning participant_id, group_id`);
+  return (joined as unknown as { rows: { participant_id: string; group_id: string }[] }).rows.map((row) => ({
+    targetId: row.group_id,
+    participantId: row.participant_id,
+  }));
 }
 
 /**
@@ -146,7 +156,14 @@ export async function writeParticipants(
   meanwhile: 'merge' | 'refuse',
   onProgress: (percent: number) => Promise<void>,
 ) {
-  await write(tx, state, valid, meanwhile);
+  const joined = await write(tx, state, valid, meanwhile);
+  await notifyMemberships(deps, tx, {
+    companyId: state.companyId,
+    projectId: state.projectId,
+    kind: 'group',
+    direction: 'in',
+    pairs: joined,
+  });
   // Q1: the answers the rows change, once every row has its registration.
   if (await writeImportedAnswers(tx, state, valid)) state.answersWritten = true;
   if (!state.sendInscription) return;

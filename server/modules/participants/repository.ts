@@ -292,22 +292,28 @@ export async function findGroups(db: Executor, projectId: string, groupIds: stri
     .where(and(eq(groups.projectId, projectId), inArray(groups.id, groupIds)));
 }
 
-/** The participant's groups become exactly these (groups of the project, checked by the caller). */
+/**
+ * The participant's groups become exactly these (groups of the project, checked by the caller). Answers the groups
+ * they joined and those they left.
+ */
 export async function setGroupsOf(db: Executor, participantId: string, groupIds: string[]) {
-  await db
+  const left = await db
     .delete(participantGroups)
     .where(
       and(
         eq(participantGroups.participantId, participantId),
         groupIds.length ? notInArray(participantGroups.groupId, groupIds) : undefined,
       ),
-    );
-  if (groupIds.length) {
-    await db
-      .insert(participantGroups)
-      .values(groupIds.map((groupId) => ({ participantId, groupId })))
-      .onConflictDoNothing();
-  }
+    )
+    .returning({ groupId: participantGroups.groupId });
+  const joined = groupIds.length
+    ? await db
+        .insert(participantGroups)
+        .values(groupIds.map((groupId) => ({ participantId, groupId })))
+        .onConflictDoNothing()
+        .returning({ groupId: participantGroups.groupId })
+    : [];
+  return { joined: joined.map((row) => row.groupId), left: left.map((row) => row.groupId) };
 }
 
 // ---------- participants ----------
@@ -351,7 +357,7 @@ export async function deleteParticipants(db: Executor, companyId: string, projec
   return deleted.length;
 }
 
-/** Puts the project's participants among `ids` in the group; those already in it are left as they are. */
+/** Puts the project's participants among `ids` in the group; those already in it are left as they are. Answers who joined. */
 export async function addToGroup(
   db: Executor,
   companyId: string,
@@ -363,13 +369,13 @@ export async function addToGroup(
     .select({ id: participants.id })
     .from(participants)
     .where(and(scoped(companyId, projectId), inArray(participants.id, ids)));
-  if (!found.length) return 0;
+  if (!found.length) return [];
   const added = await db
     .insert(participantGroups)
     .values(found.map((p) => ({ participantId: p.id, groupId })))
     .onConflictDoNothing()
     .returning({ id: participantGroups.participantId });
-  return added.length;
+  return added.map((row) => row.id);
 }
 
 /** A participant as the in / out lists of an activity or a match group show it (with its role). */

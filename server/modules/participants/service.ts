@@ -19,6 +19,7 @@ import { AppError } from '../../http/errors';
 import { findFileToReference } from '../files/repository';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { renderInscriptionMail } from '../mail/templates';
+import { notifyGroupChanges, notifyMembership } from '../notifications/trigger';
 import { itemsOfField, listFieldRows, listProjectItemRows } from '../profile-fields/repository';
 import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
@@ -277,6 +278,20 @@ async function checkFiles(tx: Executor, companyId: string, input: ParticipantVal
   }
 }
 
+/**
+ * The participant's groups become exactly these; the automatic notifications of the groups joined and left (J5) are
+ * queued in the same transaction.
+ */
+async function saveGroups(
+  deps: Deps,
+  tx: Executor,
+  scope: { companyId: string; projectId: string },
+  id: string,
+  groupIds: string[],
+) {
+  await notifyGroupChanges(deps, tx, scope, id, await repo.setGroupsOf(tx, id, [...new Set(groupIds)]));
+}
+
 const duplicate = () => new AppError('participants.alreadyInProject', 'conflict', { field: 'email' });
 
 /**
@@ -330,11 +345,12 @@ export async function createParticipant(
       status: input.status,
       profile,
     });
-    if (input.groupIds) await repo.setGroupsOf(tx, id, [...new Set(input.groupIds)]);
+    if (input.groupIds)
+      await saveGroups(deps, tx, { companyId: auth.companyId, projectId }, id, input.groupIds);
     if (input.sendInscription) await inscribe(tx, auth, project, id, deps.now());
     return loadOne(tx, auth, projectId, id);
   });
-  if (body.sendInscription) await deliverSoon(deps);
+  if (body.sendInscription || body.groupIds?.length) await deliverSoon(deps);
   return created;
 }
 
@@ -346,7 +362,7 @@ export async function updateParticipant(
   id: string,
   input: ParticipantValues,
 ) {
-  return deps.db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
     const current = await repo.findParticipant(tx, auth.companyId, projectId, id);
     if (!current) throw AppError.notFound();
     await checkRole(tx, projectId, input.roleId);
@@ -367,9 +383,12 @@ export async function updateParticipant(
       status: input.status,
       profile,
     });
-    if (input.groupIds) await repo.setGroupsOf(tx, id, [...new Set(input.groupIds)]);
+    if (input.groupIds)
+      await saveGroups(deps, tx, { companyId: auth.companyId, projectId }, id, input.groupIds);
     return loadOne(tx, auth, projectId, id);
   });
+  if (input.groupIds) await deliverSoon(deps);
+  return updated;
 }
 
 export async function deleteParticipants(deps: Deps, auth: AuthContext, projectId: string, ids: string[]) {
@@ -384,13 +403,24 @@ export async function addToGroup(
   ids: string[],
   groupId: string,
 ) {
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     await requireProject(tx, auth, projectId);
     if (!(await repo.findGroup(tx, projectId, groupId))) {
       throw AppError.field('groupId', 'validation.participants.groupRequired');
     }
-    return { added: await repo.addToGroup(tx, auth.companyId, projectId, ids, groupId) };
+    const added = await repo.addToGroup(tx, auth.companyId, projectId, ids, groupId);
+    await notifyMembership(deps, tx, {
+      companyId: auth.companyId,
+      projectId,
+      kind: 'group',
+      targetId: groupId,
+      direction: 'in',
+      participantIds: added,
+    });
+    return { added: added.length };
   });
+  await deliverSoon(deps);
+  return result;
 }
 
 type ProjectForMail = NonNullable<Awaited<ReturnType<typeof repo.findProject>>>;

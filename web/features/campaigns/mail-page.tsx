@@ -1,11 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { IconList, IconMailOff, IconPencil, IconTemplate } from '@tabler/icons-react';
+import { IconBell, IconList, IconMailOff, IconPencil, IconTemplate } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppTab, AppTabs } from '../../components/app-tabs';
 import { usePageTitle } from '../../lib/page-title';
 import { MailTemplatesTab } from '../mail-templates/templates-tab';
+import { NotificationsTab } from '../notifications/notifications-tab';
 import { ComposeTab } from './compose-tab';
 import { LogTab } from './log-tab';
 import { type MailSearch, type MailTab, mailSearch } from './search';
@@ -55,6 +56,12 @@ export function MailPage() {
       label: t('campaigns.tabs.templates'),
       icon: <IconTemplate size={16} />,
       content: <MailTemplatesTab projectId={projectId} />,
+    },
+    {
+      value: 'notifications',
+      label: t('campaigns.tabs.notifications'),
+      icon: <IconBell size={16} />,
+      content: <NotificationsTab projectId={projectId} />,
     },
     {
       value: 'unsubscribed',
