@@ -16,7 +16,7 @@ export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
     <Badge
       variant="light"
       color={COLOURS[status]}
-     
+      miw="max-content"
       data-testid="campaign-status"
       data-status={status}
     >
