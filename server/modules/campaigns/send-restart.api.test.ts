@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withTestApp } from '../../../tests/support/api-fixture';
 import { type RunningServer, startServer } from '../../../tests/support/global-setup-e2e';
 import { ApiClient } from '../../../tests/support/http-client';
+import { openDatabase } from '../../db/client';
 import { DEMO_ORGANISER, DEMO_PASSWORD } from '../../seed/demo';
 
 /**
@@ -66,6 +67,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as AddressInfo).port;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-restart-'));
+  if (!t.databaseUrl) {
+    // The run's migrated and seeded template written to the server's data folder: it starts without seeding.
+    const tar = fs.readFileSync(inject('pgliteTemplate'));
+    const database = await openDatabase({
+      engine: 'pglite',
+      dataDir: path.join(dataDir, 'pglite'),
+      loadDataDir: new Blob([tar]),
+    });
+    await database.close();
+  }
 });
 afterAll(async () => {
   await server?.stop();
