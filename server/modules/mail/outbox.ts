@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { mailMessages } from '../../db/schema';
+import { type MailAttachment, mailMessages } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { keepQueuedMail } from './repository';
 
@@ -17,6 +17,35 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** The participant the message was written for (campaigns, notifications). */
+  participantId?: string | null;
+  /** The campaign (C5 batch) it belongs to. */
+  campaignId?: string | null;
+  /** Extra headers, e.g. CASL's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string> | null;
+  /** Files sent inside the message, e.g. the inline QR code (`<img src="cid:…">`, C4). */
+  attachments?: MailAttachment[] | null;
+}
+
+/** The outbox row of a message (shared by `queueMail` and bulk writers). */
+export function outboxRow(message: OutgoingMail) {
+  return {
+    companyId: message.companyId,
+    projectId: message.projectId,
+    kind: message.kind,
+    dedupeKey: message.dedupeKey ?? null,
+    toEmail: message.to.email,
+    toName: message.to.name ?? null,
+    language: message.language,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    participantId: message.participantId ?? null,
+    campaignId: message.campaignId ?? null,
+    headers: message.headers && Object.keys(message.headers).length > 0 ? message.headers : null,
+    attachments: message.attachments?.length ? message.attachments : null,
+    status: 'queued',
+  };
 }
 
 /**
@@ -30,19 +59,7 @@ export async function queueMail(
 ): Promise<{ id: string; queued: boolean }> {
   const [row] = await db
     .insert(mailMessages)
-    .values({
-      companyId: message.companyId,
-      projectId: message.projectId,
-      kind: message.kind,
-      dedupeKey: message.dedupeKey ?? null,
-      toEmail: message.to.email,
-      toName: message.to.name ?? null,
-      language: message.language,
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-      status: 'queued',
-    })
+    .values(outboxRow(message))
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
     .returning({ id: mailMessages.id });
   if (row) return { id: row.id, queued: true };
