@@ -6,7 +6,7 @@ import { translator } from '../../i18n';
 import { mailLayout } from '../mail/templates';
 import { clockFor, type Fragment, fragmentHtml, fragmentLine, fragmentText } from './tags/fragments';
 import { loadForTags, type Recipient } from './tags/load';
-import { markSlots, splitAtSlots, type TagSlot, tagsIn } from './tags/parse';
+import { blocksAsParagraphs, markSlots, splitAtSlots, type TagSlot, tagsIn } from './tags/parse';
 import { qrPng } from './tags/qr';
 import { type TagContext, tagValue } from './tags/tag-values';
 import { htmlToText } from './tags/text';
@@ -69,7 +69,7 @@ function compile(subject: string, body: string): Compiled {
   return {
     slots,
     html: splitAtSlots(marked),
-    text: splitAtSlots(htmlToText(marked)),
+    text: splitAtSlots(htmlToText(blocksAsParagraphs(marked, slots))),
     subjectSlots: markedSubject.slots,
     subject: splitAtSlots(markedSubject.marked),
   };

@@ -57,6 +57,12 @@ export function markSlots(html: string): { marked: string; slots: TagSlot[] } {
   return { marked, slots };
 }
 
+/** The marked HTML to turn into plain text: a block slot keeps its paragraph's blank lines around it. */
+export const blocksAsParagraphs = (marked: string, slots: readonly TagSlot[]) =>
+  marked.replace(new RegExp(SLOT_MARK.source, 'g'), (mark, index: string) =>
+    slots[Number(index)]?.block ? `<p>${mark}</p>` : mark,
+  );
+
 /**
  * A marked text cut at its slots: `parts` has one more element than the slots it names, `slotAt[i]` being the slot
  * between `parts[i]` and `parts[i + 1]`.
