@@ -56,6 +56,22 @@ export interface TagContext {
   project: ProjectValues;
 }
 
+/** The texts that are the same for every recipient of a language (labels, sentences), translated once. */
+const fixedTexts = new WeakMap<TagContext, Map<string, string>>();
+function fixed(ctx: TagContext, key: string): string {
+  let texts = fixedTexts.get(ctx);
+  if (!texts) {
+    texts = new Map();
+    fixedTexts.set(ctx, texts);
+  }
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = ctx.t(key);
+    texts.set(key, text);
+  }
+  return text;
+}
+
 /** The side of a QR code image, in CSS pixels (its PNG has this many pixels or more). */
 export const QR_DISPLAY_SIZE = 180;
 
@@ -77,7 +93,7 @@ function timeRange(ctx: TagContext, startsAt: Date, endsAt: Date) {
 function meetingPlace(ctx: TagContext, meeting: MeetingItem) {
   const where =
     meeting.tableNumber === null
-      ? ctx.t('mail.tags.online')
+      ? fixed(ctx, 'mail.tags.online')
       : ctx.t('mail.tags.table', { number: meeting.tableNumber });
   return meeting.sessionName
     ? ctx.t('mail.tags.placeInSession', { place: where, session: meeting.sessionName })
@@ -92,7 +108,7 @@ const meetingLine = (ctx: TagContext, meeting: MeetingItem) =>
   });
 
 function networking(ctx: TagContext, rounds: PersonalRound[]): Fragment {
-  if (rounds.length === 0) return { kind: 'empty', text: ctx.t('mail.tags.networking.none') };
+  if (rounds.length === 0) return { kind: 'empty', text: fixed(ctx, 'mail.tags.networking.none') };
   const groups: { heading: string; items: string[] }[] = [];
   for (const round of rounds) {
     let group = groups[groups.length - 1];
@@ -142,13 +158,12 @@ function programme(ctx: TagContext, activities: ProgrammeItem[], meetings: Meeti
       }),
     })),
   ].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-  if (lines.length === 0) return { kind: 'empty', text: ctx.t('mail.tags.program.none') };
+  if (lines.length === 0) return { kind: 'empty', text: fixed(ctx, 'mail.tags.program.none') };
   return { kind: 'list', groups: byDay(ctx.clock, lines, (line) => line.text) };
 }
 
 /** The fragment of one tag for one recipient (the tag is one of the offered ones; anything else renders nothing). */
 export function tagValue(tag: string, ctx: TagContext, person: RecipientValues): Fragment {
-  const { t } = ctx;
   switch (tag) {
     case 'firstName':
       return { kind: 'text', text: person.firstName };
@@ -158,34 +173,35 @@ export function tagValue(tag: string, ctx: TagContext, person: RecipientValues):
       return { kind: 'text', text: pick(ctx.project.name, ctx.lang) };
     case 'supportEmail': {
       const email = ctx.project.supportEmail;
-      if (!email) return { kind: 'empty', text: t('mail.tags.supportEmail.none') };
+      if (!email) return { kind: 'empty', text: fixed(ctx, 'mail.tags.supportEmail.none') };
       return { kind: 'link', href: `mailto:${email}`, label: email };
     }
     case 'surveyLink':
-      if (!ctx.project.hasQuestionnaire) return { kind: 'empty', text: t('mail.tags.surveyLink.none') };
+      if (!ctx.project.hasQuestionnaire)
+        return { kind: 'empty', text: fixed(ctx, 'mail.tags.surveyLink.none') };
       return {
         kind: 'link',
         href: `${person.pageUrl}#questionnaire`,
-        label: t('mail.tags.surveyLink.label'),
+        label: fixed(ctx, 'mail.tags.surveyLink.label'),
       };
     case 'dashboardLink':
-      return { kind: 'link', href: person.pageUrl ?? '', label: t('mail.tags.dashboardLink.label') };
+      return { kind: 'link', href: person.pageUrl ?? '', label: fixed(ctx, 'mail.tags.dashboardLink.label') };
     case 'calendar':
-      return { kind: 'link', href: person.feedUrl ?? '', label: t('mail.tags.calendar.label') };
+      return { kind: 'link', href: person.feedUrl ?? '', label: fixed(ctx, 'mail.tags.calendar.label') };
     case 'networking':
       return networking(ctx, person.rounds ?? []);
     case 'program':
       return programme(ctx, person.programme ?? [], person.meetings ?? []);
     case 'meetings': {
       const meetings = person.meetings ?? [];
-      if (meetings.length === 0) return { kind: 'empty', text: t('mail.tags.meetings.none') };
+      if (meetings.length === 0) return { kind: 'empty', text: fixed(ctx, 'mail.tags.meetings.none') };
       return { kind: 'list', groups: byDay(ctx.clock, meetings, (m) => meetingLine(ctx, m)) };
     }
     case 'qrCode':
       return {
         kind: 'image',
         cid: person.qrCid ?? '',
-        alt: t('mail.tags.qrCode.alt'),
+        alt: fixed(ctx, 'mail.tags.qrCode.alt'),
         size: QR_DISPLAY_SIZE,
         url: person.pageUrl ?? '',
       };

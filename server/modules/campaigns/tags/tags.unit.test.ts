@@ -225,4 +225,20 @@ describe('the QR code image', () => {
     expect(info.width).toBeGreaterThanOrEqual(180);
     expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(url);
   });
+
+  it('reads back for many addresses (random tokens of several lengths), with its fixed mask', async () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+    for (let i = 0; i < 60; i++) {
+      const token = Array.from(
+        { length: 43 },
+        (_, j) => alphabet[(i * 7919 + j * 104729 + j * j * i) % 64],
+      ).join('');
+      const url = `https://${'a'.repeat(i % 30)}evenements.test/p/${token}#questionnaire`;
+      const { data, info } = await sharp(qrPng(url))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(url);
+    }
+  });
 });
