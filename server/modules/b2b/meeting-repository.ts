@@ -88,14 +88,7 @@ export async function participantMeetings(
   projectId: string,
   participantId: string,
 ): Promise<MeetingRow[]> {
-  return selectMeetings(db)
-    .where(
-      and(
-        eq(meetings.projectId, projectId),
-        or(eq(meetings.participantA, participantId), eq(meetings.participantB, participantId)),
-      ),
-    )
-    .orderBy(asc(meetings.startsAt), asc(meetings.id));
+  return participantsMeetings(db, projectId, [participantId]);
 }
 
 /** `participantMeetings` for many participants at once: every meeting of one of them (once), by start. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Language } from '../../../contracts/http';
 import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/client';
@@ -168,23 +168,32 @@ export async function listDatedOfParticipants(
 
 /** A participant of this project of this company, with the person's name and language, or undefined. */
 export async function findParticipant(db: Executor, companyId: string, projectId: string, id: string) {
-  const [row] = await db
+  const [row] = await participantsWhere(db, companyId, projectId, eq(participants.id, id));
+  return row;
+}
+
+/** `findParticipant` for many at once (e-mails to a list), with their e-mail address; those of the project only. */
+export async function findParticipants(
+  db: Executor,
+  companyId: string,
+  projectId: string,
+  ids: readonly string[],
+) {
+  return participantsWhere(db, companyId, projectId, anyOf(participants.id, ids));
+}
+
+function participantsWhere(db: Executor, companyId: string, projectId: string, which: SQL) {
+  return db
     .select({
       id: participants.id,
       firstName: persons.firstName,
       lastName: persons.lastName,
       language: persons.language,
+      email: persons.email,
     })
     .from(participants)
     .innerJoin(persons, eq(persons.id, participants.personId))
-    .where(
-      and(
-        eq(participants.companyId, companyId),
-        eq(participants.projectId, projectId),
-        eq(participants.id, id),
-      ),
-    );
-  return row;
+    .where(and(eq(participants.companyId, companyId), eq(participants.projectId, projectId), which));
 }
 
 // ---------- feeds ----------

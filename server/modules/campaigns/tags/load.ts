@@ -1,12 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../../../contracts/http';
-import { anyOf } from '../../../db/any-of';
 import type { Executor } from '../../../db/client';
-import { participants, persons, projects, questions } from '../../../db/schema';
+import { projects, questions } from '../../../db/schema';
 import type { Deps } from '../../../deps';
 import { participantsMeetings } from '../../b2b/meeting-repository';
 import { feedPath, newFeedToken } from '../../calendar/feed-service';
-import { findFeeds, insertMissingFeeds, listDatedOfParticipants } from '../../calendar/repository';
+import {
+  findFeeds,
+  findParticipants,
+  insertMissingFeeds,
+  listDatedOfParticipants,
+} from '../../calendar/repository';
 import { findPages, insertMissingPages, listSeatsOf } from '../../personal-pages/repository';
 import { newPageToken, pagePath, roundsOf } from '../../personal-pages/service';
 import type { MeetingItem, ProgrammeItem, ProjectValues, RecipientValues } from './tag-values';
@@ -40,25 +44,24 @@ type NewToken = {
   createdAt: Date;
 };
 
+type TokenRow = { participantId: string | null; token: string };
+
 /** The tokens of these participants, made for those who have none; a token made meanwhile elsewhere is kept. */
 async function tokensFor(
   ids: string[],
-  find: () => Promise<{ participantId: string | null; token: string }[]>,
-  insert: (rows: NewToken[]) => Promise<{ participantId: string | null; token: string }[]>,
+  store: { find: () => Promise<TokenRow[]>; insert: (rows: NewToken[]) => Promise<TokenRow[]> },
   make: (participantId: string) => NewToken,
 ) {
   const tokens = new Map<string, string>();
-  for (const row of await find()) if (row.participantId) tokens.set(row.participantId, row.token);
+  const keep = (rows: TokenRow[]) => {
+    for (const row of rows) if (row.participantId) tokens.set(row.participantId, row.token);
+  };
+  keep(await store.find());
   const missing = ids.filter((id) => !tokens.has(id));
-  if (missing.length === 0) return tokens;
-  for (let i = 0; i < missing.length; i += 1000) {
-    const written = await insert(missing.slice(i, i + 1000).map(make));
-    for (const row of written) if (row.participantId) tokens.set(row.participantId, row.token);
-  }
+  for (let i = 0; i < missing.length; i += 1000)
+    keep(await store.insert(missing.slice(i, i + 1000).map(make)));
   // Someone made one of them between the read and the write: read theirs.
-  if (missing.some((id) => !tokens.has(id))) {
-    for (const row of await find()) if (row.participantId) tokens.set(row.participantId, row.token);
-  }
+  if (missing.some((id) => !tokens.has(id))) keep(await store.find());
   return tokens;
 }
 
@@ -134,23 +137,7 @@ export async function loadForTags(
     timeZone: proj.timeZone,
   };
 
-  const people = await db
-    .select({
-      id: participants.id,
-      email: persons.email,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      language: persons.language,
-    })
-    .from(participants)
-    .innerJoin(persons, eq(persons.id, participants.personId))
-    .where(
-      and(
-        eq(participants.companyId, scope.companyId),
-        eq(participants.projectId, scope.projectId),
-        anyOf(participants.id, participantIds),
-      ),
-    );
+  const people = await findParticipants(db, scope.companyId, scope.projectId, participantIds);
   const recipients = new Map<string, Recipient>();
   for (const p of people) {
     recipients.set(p.id, {
@@ -165,31 +152,41 @@ export async function loadForTags(
   if (ids.length === 0) return { project, recipients };
   const base = deps.config.publicUrl.replace(/\/+$/, '');
   const now = deps.now();
-  const owner = (participantId: string) => ({ ...scope, participantId, createdAt: now });
-
-  if (PAGE_TAGS.some((tag) => tags.has(tag))) {
-    const pages = await tokensFor(
-      ids,
-      () => findPages(db, ids),
-      (rows) => insertMissingPages(db, rows),
-      (id) => ({ ...owner(id), token: newPageToken() }),
-    );
-    for (const [id, token] of pages) {
-      const r = recipients.get(id);
-      if (r) r.pageUrl = `${base}${pagePath(token)}`;
+  /** Each recipient's address of this kind (page or feed), its token made for those who have none. */
+  const addresses = async (
+    store: { find: () => Promise<TokenRow[]>; insert: (rows: NewToken[]) => Promise<TokenRow[]> },
+    newToken: () => string,
+    path: (token: string) => string,
+    set: (recipient: Recipient, url: string) => void,
+  ) => {
+    const tokens = await tokensFor(ids, store, (participantId) => ({
+      ...scope,
+      participantId,
+      token: newToken(),
+      createdAt: now,
+    }));
+    for (const [id, token] of tokens) {
+      const recipient = recipients.get(id);
+      if (recipient) set(recipient, `${base}${path(token)}`);
     }
+  };
+  if (PAGE_TAGS.some((tag) => tags.has(tag))) {
+    const store = {
+      find: () => findPages(db, ids),
+      insert: (rows: NewToken[]) => insertMissingPages(db, rows),
+    };
+    await addresses(store, newPageToken, pagePath, (r, url) => {
+      r.pageUrl = url;
+    });
   }
   if (tags.has('calendar')) {
-    const feeds = await tokensFor(
-      ids,
-      () => findFeeds(db, scope.projectId, ids),
-      (rows) => insertMissingFeeds(db, rows),
-      (id) => ({ ...owner(id), token: newFeedToken() }),
-    );
-    for (const [id, token] of feeds) {
-      const r = recipients.get(id);
-      if (r) r.feedUrl = `${base}${feedPath(token)}`;
-    }
+    const store = {
+      find: () => findFeeds(db, scope.projectId, ids),
+      insert: (rows: NewToken[]) => insertMissingFeeds(db, rows),
+    };
+    await addresses(store, newFeedToken, feedPath, (r, url) => {
+      r.feedUrl = url;
+    });
   }
   if (tags.has('networking')) {
     const seats = byParticipant(await listSeatsOf(db, scope.projectId, ids), (row) => row.participantId);
