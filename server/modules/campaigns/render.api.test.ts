@@ -172,21 +172,29 @@ describe('merge tags rendered for real participants (E5)', () => {
   });
 
   it('loads only what the tags used need: a message with names only makes no page and no feed', async () => {
-    const { chloe, scope } = await setUpRecipients(t, camille);
-    const [mail] = await renderForRecipients(
-      t.deps,
-      t.deps.db,
-      scope,
-      {
-        subject: { fr: 'Bonjour {{firstName}}', en: 'Hello {{firstName}}' },
-        body: { fr: '<p>Salut {{ lastName }}</p>', en: '' },
-      },
-      [chloe],
-      { campaign: false },
-    );
-    expect(mail).toMatchObject({ subject: 'Bonjour Chloé', text: 'Salut Gagnon\n' });
-    expect(mail.attachments).toBeUndefined();
+    const { chloe, dan, scope } = await setUpRecipients(t, camille);
+    const render = (en: { subject: string; body: string }) =>
+      renderForRecipients(
+        t.deps,
+        t.deps.db,
+        scope,
+        {
+          subject: { fr: 'Bonjour {{firstName}}', en: en.subject },
+          body: { fr: '<p>Salut {{ lastName }}</p>', en: en.body },
+        },
+        [chloe, dan],
+        { campaign: false },
+      );
+    const [toChloe, toDan] = await render({ subject: 'Hello {{firstName}}', body: '<p>Hi {{lastName}}</p>' });
+    expect(toChloe).toMatchObject({ language: 'fr', subject: 'Bonjour Chloé', text: 'Salut Gagnon\n' });
+    expect(toDan).toMatchObject({ language: 'en', subject: 'Hello Dan', text: 'Hi Wong\n' });
+    expect(toChloe.html).not.toContain('<img');
+    expect(toChloe.attachments).toBeUndefined();
     expect(await pageOf(chloe)).toBeUndefined();
     expect(await feedOf(chloe)).toBeUndefined();
+
+    // Nothing written in English: Dan gets the French message rather than an empty one.
+    const [, fallback] = await render({ subject: '', body: '' });
+    expect(fallback).toMatchObject({ language: 'fr', subject: 'Bonjour Dan', text: 'Salut Wong\n' });
   });
 });
