@@ -33,6 +33,11 @@ export const mailMessageDetail = mailMessage.extend({
   text: z.string(),
   /** The Message-ID header the message was sent with. */
   messageId: z.string().nullable(),
+  /**
+   * The images sent inside the message (e.g. the QR code, C4), referenced by the HTML as `cid:<cid>`: the preview
+   * shows them in its frame (the HTML itself is returned exactly as sent).
+   */
+  inlineImages: z.array(z.object({ cid: z.string(), dataUri: z.string() })),
 });
 export type MailMessageDetail = z.input<typeof mailMessageDetail>;
 

@@ -28,31 +28,47 @@ interface TagDefinition {
   group: TagGroup;
   /** Repeated once per section of this kind instead of appearing once. */
   perSection?: TagSection['rel'];
+  /**
+   * False for the tags of parts the product does not have (a forum, kiosks…): the editor does not offer them and a
+   * message holding one is refused, since nothing could render it.
+   */
+  offered: boolean;
+  /** Renders as a line of plain text: usable in a subject (the others are links, lists or images). */
+  inline?: boolean;
 }
 
 /** The catalogue, in the order the dropdown shows it. */
 export const MERGE_TAGS: readonly TagDefinition[] = [
-  { id: 'firstName', group: 1 },
-  { id: 'lastName', group: 1 },
-  { id: 'projectName', group: 2 },
-  { id: 'supportEmail', group: 2 },
-  { id: 'surveyLink', group: 3 },
-  { id: 'dashboardLink', group: 3 },
-  { id: 'networking', group: 4 },
-  { id: 'calendar', group: 4 },
-  { id: 'program', group: 4 },
-  { id: 'topic', group: 4 },
-  { id: 'kiosk', group: 4, perSection: 'kiosks' },
-  { id: 'posting', group: 4 },
-  { id: 'media', group: 4, perSection: 'media' },
-  { id: 'forum', group: 4 },
-  { id: 'participants', group: 4 },
-  { id: 'myKiosks', group: 5 },
-  { id: 'qrCode', group: 5 },
-  { id: 'ticketsLink', group: 6 },
+  { id: 'firstName', group: 1, offered: true, inline: true },
+  { id: 'lastName', group: 1, offered: true, inline: true },
+  { id: 'projectName', group: 2, offered: true, inline: true },
+  { id: 'supportEmail', group: 2, offered: true, inline: true },
+  { id: 'surveyLink', group: 3, offered: true },
+  { id: 'dashboardLink', group: 3, offered: true },
+  { id: 'networking', group: 4, offered: true },
+  { id: 'calendar', group: 4, offered: true },
+  { id: 'program', group: 4, offered: true },
+  { id: 'meetings', group: 4, offered: true },
+  { id: 'topic', group: 4, offered: false },
+  { id: 'kiosk', group: 4, perSection: 'kiosks', offered: false },
+  { id: 'posting', group: 4, offered: false },
+  { id: 'media', group: 4, perSection: 'media', offered: false },
+  { id: 'forum', group: 4, offered: false },
+  { id: 'participants', group: 4, offered: false },
+  { id: 'myKiosks', group: 5, offered: false },
+  { id: 'qrCode', group: 5, offered: true },
+  { id: 'ticketsLink', group: 6, offered: false },
 ];
 
 export const MERGE_TAG_IDS = MERGE_TAGS.map((tag) => tag.id);
+/** The tags a message may hold: the ones rendered for each recipient (E5). */
+export const OFFERED_TAG_IDS: ReadonlySet<string> = new Set(
+  MERGE_TAGS.filter((tag) => tag.offered).map((tag) => tag.id),
+);
+/** The offered tags that render as a line of text, the only ones a subject may hold. */
+export const INLINE_TAG_IDS: ReadonlySet<string> = new Set(
+  MERGE_TAGS.filter((tag) => tag.offered && tag.inline).map((tag) => tag.id),
+);
 
 /** One entry of the insertion dropdown. `labelKey` is a locale key; `section` names the section, if any. */
 export interface MergeTagChoice {
@@ -66,15 +82,20 @@ export interface MergeTagChoice {
 export const tagLabelKey = (id: string) => `editor.tags.items.${id}`;
 export const tagGroupLabelKey = (group: number) => `editor.tags.groups.g${group}`;
 
-/** The tags of these groups, the per-section ones repeated once per section of their kind (none without sections). */
+/**
+ * The tags of these groups, the per-section ones repeated once per section of their kind (none without sections).
+ * Only the offered tags, unless `all` is asked (the catalogue of the spec, e.g. to show an old text's chips).
+ */
 export function expandTags(
   groups: readonly number[],
   sections: readonly TagSection[] = [],
+  options: { all?: boolean } = {},
 ): MergeTagChoice[] {
   const wanted = new Set(groups);
   const out: MergeTagChoice[] = [];
   for (const tag of MERGE_TAGS) {
     if (!wanted.has(tag.group)) continue;
+    if (!tag.offered && !options.all) continue;
     const base = { id: tag.id, group: tag.group, labelKey: tagLabelKey(tag.id) };
     if (!tag.perSection) {
       out.push(base);

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/client';
 import { meetingSessions, meetings, participants, persons } from '../../db/schema';
 
@@ -87,11 +88,20 @@ export async function participantMeetings(
   projectId: string,
   participantId: string,
 ): Promise<MeetingRow[]> {
+  return participantsMeetings(db, projectId, [participantId]);
+}
+
+/** `participantMeetings` for many participants at once: every meeting of one of them (once), by start. */
+export async function participantsMeetings(
+  db: Executor,
+  projectId: string,
+  participantIds: readonly string[],
+): Promise<MeetingRow[]> {
   return selectMeetings(db)
     .where(
       and(
         eq(meetings.projectId, projectId),
-        or(eq(meetings.participantA, participantId), eq(meetings.participantB, participantId)),
+        or(anyOf(meetings.participantA, participantIds), anyOf(meetings.participantB, participantIds)),
       ),
     )
     .orderBy(asc(meetings.startsAt), asc(meetings.id));

@@ -23,7 +23,8 @@ type Project = NonNullable<Awaited<ReturnType<typeof findProject>>>;
 
 /** The public address of a feed with this token. */
 export const feedPath = (token: string) => `/calendar/${token}.ics`;
-const newToken = () => randomBytes(24).toString('base64url');
+/** A new secret feed token: 24 random bytes in base64url. */
+export const newFeedToken = () => randomBytes(24).toString('base64url');
 
 async function ownerOf(db: Executor, auth: AuthContext, projectId: string, participantId: string | null) {
   const project = await assertProject(db, auth, projectId);
@@ -53,7 +54,7 @@ export async function regenerateFeed(
   participantId: string | null,
 ) {
   await ownerOf(deps.db, auth, projectId, participantId);
-  const token = newToken();
+  const token = newFeedToken();
   const now = deps.now();
   await repo.saveFeedToken(deps.db, { companyId: auth.companyId, projectId, participantId }, token, now);
   return { path: feedPath(token), createdAt: now };

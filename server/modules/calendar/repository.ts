@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Language } from '../../../contracts/http';
+import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/client';
 import { humanOrder } from '../../db/list';
 import {
@@ -130,25 +131,69 @@ export async function listDatedOfParticipant(
     .orderBy(asc(activities.startsAt), asc(activities.id));
 }
 
+/**
+ * `listDatedOfParticipant` for many participants at once (e-mails to a list): one row per participant and activity
+ * (inscribed or hosting, once even when both), by participant then start.
+ */
+export async function listDatedOfParticipants(
+  db: Executor,
+  projectId: string,
+  participantIds: readonly string[],
+): Promise<(CalendarRow & { participantId: string })[]> {
+  const theirs = db
+    .select({
+      activityId: activityMembers.activityId,
+      participantId: sql<string>`${activityMembers.participantId}`.as('participant_id'),
+    })
+    .from(activityMembers)
+    .where(anyOf(activityMembers.participantId, participantIds))
+    .union(
+      db
+        .select({
+          activityId: activityHosts.activityId,
+          participantId: sql<string>`${activityHosts.participantId}`.as('participant_id'),
+        })
+        .from(activityHosts)
+        .where(anyOf(activityHosts.participantId, participantIds)),
+    )
+    .as('theirs');
+  return db
+    .select({ ...calendarColumns, participantId: theirs.participantId })
+    .from(activities)
+    .innerJoin(theirs, eq(theirs.activityId, activities.id))
+    .leftJoin(activityCategories, eq(activityCategories.id, activities.sectionId))
+    .where(and(eq(activities.projectId, projectId), dated))
+    .orderBy(asc(theirs.participantId), asc(activities.startsAt), asc(activities.id));
+}
+
 /** A participant of this project of this company, with the person's name and language, or undefined. */
 export async function findParticipant(db: Executor, companyId: string, projectId: string, id: string) {
-  const [row] = await db
+  const [row] = await participantsWhere(db, companyId, projectId, eq(participants.id, id));
+  return row;
+}
+
+/** `findParticipant` for many at once (e-mails to a list), with their e-mail address; those of the project only. */
+export async function findParticipants(
+  db: Executor,
+  companyId: string,
+  projectId: string,
+  ids: readonly string[],
+) {
+  return participantsWhere(db, companyId, projectId, anyOf(participants.id, ids));
+}
+
+function participantsWhere(db: Executor, companyId: string, projectId: string, which: SQL) {
+  return db
     .select({
       id: participants.id,
       firstName: persons.firstName,
       lastName: persons.lastName,
       language: persons.language,
+      email: persons.email,
     })
     .from(participants)
     .innerJoin(persons, eq(persons.id, participants.personId))
-    .where(
-      and(
-        eq(participants.companyId, companyId),
-        eq(participants.projectId, projectId),
-        eq(participants.id, id),
-      ),
-    );
-  return row;
+    .where(and(eq(participants.companyId, companyId), eq(participants.projectId, projectId), which));
 }
 
 // ---------- feeds ----------
@@ -182,6 +227,30 @@ export async function saveFeedToken(
     values (${owner.companyId}, ${owner.projectId}, ${owner.participantId}, ${token}, ${now})
     on conflict (project_id, coalesce(participant_id, '00000000-0000-0000-0000-000000000000'::uuid))
     do update set token = excluded.token, created_at = excluded.created_at`);
+}
+
+/** The feeds of these participants of the project (those that have one). */
+export async function findFeeds(db: Executor, projectId: string, participantIds: readonly string[]) {
+  return db
+    .select({ participantId: calendarFeeds.participantId, token: calendarFeeds.token })
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.projectId, projectId), anyOf(calendarFeeds.participantId, participantIds)));
+}
+
+/**
+ * Gives a feed to each of these participants who has none (in one statement; a feed made meanwhile is kept, never
+ * replaced). Returns the feeds written.
+ */
+export async function insertMissingFeeds(
+  db: Executor,
+  rows: { companyId: string; projectId: string; participantId: string; token: string; createdAt: Date }[],
+) {
+  if (rows.length === 0) return [];
+  return db
+    .insert(calendarFeeds)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ participantId: calendarFeeds.participantId, token: calendarFeeds.token });
 }
 
 /** The feed a token opens, whatever the company (the token is the only key of the public address). */

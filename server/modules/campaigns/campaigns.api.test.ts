@@ -127,6 +127,12 @@ describe('sending a campaign (C1)', () => {
     expect(byParticipant.get(ana)?.html).toContain('Bonjour Ana, à bientôt!');
     expect(byParticipant.get(ben)?.subject).toBe('Hello to you');
     expect(byParticipant.get(ben)?.html).toContain('Hi Ben, see you!');
+    // CASL: the organiser's identification and an unsubscribe link, with the one-click headers (RFC 8058).
+    const unsubscribe = byParticipant.get(ana)?.headers?.['List-Unsubscribe'] ?? '';
+    expect(unsubscribe).toMatch(/^<http:\/\/[^>]+\/u\/[A-Za-z0-9_-]{43}>$/);
+    expect(byParticipant.get(ana)?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(byParticipant.get(ana)?.html).toContain(unsubscribe.slice(1, -1));
+    expect(byParticipant.get(ana)?.text).toContain(unsubscribe.slice(1, -1));
 
     const recipients = await camille.get(
       `/api/projects/${project.id}/campaigns/${created.body.id}/recipients`,

@@ -1,26 +1,43 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Language } from '../../../contracts/http';
-import { MERGE_TAG_IDS } from '../../../contracts/merge-tags';
 import type { Executor } from '../../db/client';
-import { type MailAttachment, participants, persons, projects } from '../../db/schema';
+import type { MailAttachment } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { escapeHtml } from '../mail/templates';
+import { translator } from '../../i18n';
+import { mailLayout } from '../mail/templates';
+import { clockFor, type Fragment, fragmentHtml, fragmentLine, fragmentText } from './tags/fragments';
+import { loadForTags, type Recipient } from './tags/load';
+import { blocksAsParagraphs, markSlots, splitAtSlots, type TagSlot, tagsIn } from './tags/parse';
+import { qrPng } from './tags/qr';
+import { type TagContext, tagValue } from './tags/tag-values';
+import { htmlToText } from './tags/text';
+
+export { unknownTags } from './tags/parse';
 
 /**
- * E5: a message written once (subject and body per language, the body holding merge-tag spans) rendered for each
- * recipient in their language. Shared by campaigns (C1/C2), automatic notifications (J5) and test sends.
- * OWNER: the merge-tag slice (see docs/campaigns/merge-tags.md). This first version renders names and the project.
+ * E5: a message written once (subject and body per language, the body holding merge-tag chips) rendered for each
+ * recipient in their language. Shared by campaigns (C1/C2), automatic notifications (J5) and test sends. What each
+ * tag renders: docs/campaigns/merge-tags.md.
  */
 
 export interface MessageDraft {
+  /** A line of text; its tags are written `{{firstName}}` (or as chips). */
   subject: { fr: string; en: string };
   /** Sanitised HTML with `<span data-merge-tag="…">` chips (contracts/merge-tags.ts). */
   body: { fr: string; en: string };
 }
 
+/** What the CASL module adds under a campaign message: identification, unsubscribe link, and the RFC 8058 headers. */
+export interface MessageFooter {
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+}
+
 export interface RenderOptions {
   /** A campaign message: it carries the organiser's identification and the unsubscribe link and headers (CASL). */
   campaign: boolean;
+  /** The footer of each recipient's message (e.g. CASL's, for a campaign), put at the end of both bodies. */
+  footer?: (recipient: { participantId: string; language: Language }) => MessageFooter | undefined;
 }
 
 /** One recipient's message, ready for `queueMail` (contracts of server/modules/mail/outbox.ts). */
@@ -35,9 +52,51 @@ export interface RecipientMail {
   attachments?: MailAttachment[];
 }
 
+type Split = ReturnType<typeof splitAtSlots>;
+
+/** A message of one language parsed once: its HTML and its plain text cut at the same tag slots, and its subject. */
+interface Compiled {
+  slots: TagSlot[];
+  html: Split;
+  text: Split;
+  subjectSlots: TagSlot[];
+  subject: Split;
+}
+
+function compile(subject: string, body: string): Compiled {
+  const { marked, slots } = markSlots(body);
+  const markedSubject = markSlots(subject);
+  return {
+    slots,
+    html: splitAtSlots(marked),
+    text: splitAtSlots(htmlToText(blocksAsParagraphs(marked, slots))),
+    subjectSlots: markedSubject.slots,
+    subject: splitAtSlots(markedSubject.marked),
+  };
+}
+
+function fill(split: Split, slots: TagSlot[], value: (slot: TagSlot) => string) {
+  let out = split.parts[0];
+  for (let i = 0; i < split.slotAt.length; i++) out += value(slots[split.slotAt[i]]) + split.parts[i + 1];
+  return out;
+}
+
+const hasWords = (html: string) => htmlToText(html).trim().length > 0 || /data-merge-tag=|\{\{/.test(html);
+
+/** The recipient's language, unless the message has nothing written in it (then the other one). */
+function languageFor(preferred: Language, draft: MessageDraft): Language {
+  const other: Language = preferred === 'fr' ? 'en' : 'fr';
+  const written = (lang: Language) => hasWords(draft.body[lang]) || draft.subject[lang].trim().length > 0;
+  return written(preferred) || !written(other) ? preferred : other;
+}
+
+/** The cid of a recipient's QR code image (unique in the message; the domain is the sender's). */
+const qrCid = (participantId: string, domain: string) => `qr-${participantId}@${domain}`;
+
 /**
  * Renders the draft for these participants of the project (in the order given; a participant without an e-mail
- * address is left out). Loads what the tags used need in a few set-based queries for the whole list, not per person.
+ * address, or not of this project, is left out). Loads what the tags used need in a few set-based queries for the
+ * whole list, not per person.
  */
 export async function renderForRecipients(
   deps: Deps,
@@ -47,59 +106,97 @@ export async function renderForRecipients(
   participantIds: readonly string[],
   options: RenderOptions,
 ): Promise<RecipientMail[]> {
-  void deps;
-  void options;
   if (participantIds.length === 0) return [];
-  const [proj] = await db
-    .select({ nameFr: projects.nameFr, nameEn: projects.nameEn, supportEmail: projects.supportEmail })
-    .from(projects)
-    .where(and(eq(projects.companyId, project.companyId), eq(projects.id, project.projectId)));
-  if (!proj) return [];
-  const people = await db
-    .select({
-      id: participants.id,
-      email: persons.email,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      language: persons.language,
-    })
-    .from(participants)
-    .innerJoin(persons, eq(persons.id, participants.personId))
-    .where(and(eq(participants.projectId, project.projectId), inArray(participants.id, [...participantIds])));
-  const byId = new Map(people.map((p) => [p.id, p]));
+  const used = new Set(
+    [draft.subject.fr, draft.subject.en, draft.body.fr, draft.body.en].flatMap((text) => tagsIn(text)),
+  );
+  const loaded = await loadForTags(deps, db, project, participantIds, used);
+  if (!loaded) return [];
+  const compiled = {
+    fr: compile(draft.subject.fr, draft.body.fr),
+    en: compile(draft.subject.en, draft.body.en),
+  };
+  const contexts = {
+    fr: context('fr', loaded.project),
+    en: context('en', loaded.project),
+  };
   const out: RecipientMail[] = [];
   for (const id of participantIds) {
-    const person = byId.get(id);
+    const person = loaded.recipients.get(id);
     if (!person?.email) continue;
-    const language: Language = person.language === 'en' ? 'en' : 'fr';
-    const values: Record<string, string> = {
-      firstName: person.firstName,
-      lastName: person.lastName,
-      projectName: language === 'en' ? proj.nameEn : proj.nameFr,
-      supportEmail: proj.supportEmail ?? '',
-    };
-    const fill = (html: string, asHtml: boolean) =>
-      html.replace(/<span[^>]*data-merge-tag="([^"]*)"[^>]*>.*?<\/span>/g, (_, tag: string) =>
-        asHtml ? escapeHtml(values[tag] ?? '') : (values[tag] ?? ''),
-      );
-    const html = fill(draft.body[language], true);
-    out.push({
-      participantId: id,
-      to: { email: person.email, name: `${person.firstName} ${person.lastName}` },
-      language,
-      subject: fill(draft.subject[language], false),
-      html,
-      text: html
-        .replace(/<[^>]+>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    });
+    const language = languageFor(person.language, draft);
+    out.push(
+      renderOne(
+        deps,
+        person as Recipient & { email: string },
+        language,
+        compiled[language],
+        contexts[language],
+        used,
+        options,
+      ),
+    );
   }
   return out;
 }
 
-/** The merge tags of a draft that do not exist (or are not offered): a translated error names the field. */
-export function unknownTags(html: string): string[] {
-  const known = new Set(MERGE_TAG_IDS);
-  return [...html.matchAll(/data-merge-tag="([^"]*)"/g)].map((m) => m[1]).filter((tag) => !known.has(tag));
+function context(
+  lang: Language,
+  project: NonNullable<Awaited<ReturnType<typeof loadForTags>>>['project'],
+): TagContext {
+  return { lang, t: translator(lang), clock: clockFor(lang, project.timeZone), project };
+}
+
+function renderOne(
+  deps: Deps,
+  person: Recipient & { email: string },
+  language: Language,
+  message: Compiled,
+  ctx: TagContext,
+  used: ReadonlySet<string>,
+  options: RenderOptions,
+): RecipientMail {
+  const attachments: MailAttachment[] = [];
+  if (used.has('qrCode') && person.pageUrl) {
+    const cid = qrCid(person.participantId, deps.config.mail.domain);
+    person.qrCid = cid;
+    attachments.push({
+      cid,
+      filename: 'qr-code.png',
+      contentType: 'image/png',
+      content: qrPng(person.pageUrl).toString('base64'),
+    });
+  }
+  const fragments = new Map<string, Fragment>();
+  const fragment = (tag: string) => {
+    let value = fragments.get(tag);
+    if (!value) {
+      value = tagValue(tag, ctx, person);
+      fragments.set(tag, value);
+    }
+    return value;
+  };
+  const subject = fill(message.subject, message.subjectSlots, (slot) => fragmentLine(fragment(slot.tag)))
+    .replace(/\s+/g, ' ')
+    .trim();
+  let body = fill(message.html, message.slots, (slot) => fragmentHtml(fragment(slot.tag), slot.block));
+  let text = fill(message.text, message.slots, (slot) => fragmentText(fragment(slot.tag), slot.block));
+  const footer = options.footer?.({ participantId: person.participantId, language });
+  if (footer) {
+    body += `\n${footer.html}`;
+    text += `\n\n${footer.text}`;
+  }
+  return {
+    participantId: person.participantId,
+    to: { email: person.email, name: `${person.firstName} ${person.lastName}`.trim() },
+    language,
+    subject,
+    html: mailLayout(language, subject, body),
+    text: `${text
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()}\n`,
+    ...(footer?.headers ? { headers: footer.headers } : {}),
+    ...(attachments.length ? { attachments } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps';
 import type { JobDefinition } from '../../jobs/queue';
 import { deliverSoon, queueMailBatch } from '../mail/outbox';
+import { campaignFooter } from './casl';
 import { renderForRecipients } from './render';
 import * as repo from './repository';
 
@@ -70,7 +71,8 @@ export async function sendCampaign(deps: Deps, campaignId: string): Promise<void
     const queued = await db.transaction(async (tx) => {
       const ids = await repo.nextWaiting(tx, campaignId, CHUNK);
       if (ids.length === 0) return 0;
-      const mails = await renderForRecipients(deps, tx, project, draft, ids, { campaign: true });
+      const footer = await campaignFooter(deps, tx, project, ids);
+      const mails = await renderForRecipients(deps, tx, project, draft, ids, { campaign: true, footer });
       const rendered = new Set(mails.map((m) => m.participantId));
       await repo.markSkipped(
         tx,

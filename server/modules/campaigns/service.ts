@@ -12,6 +12,7 @@ import { findProject } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import { sanitizeRichText } from '../texts/sanitize';
 import { findUserById } from '../users/repository';
+import { campaignFooter } from './casl';
 import { type MessageDraft, renderForRecipients, unknownTags } from './render';
 import * as repo from './repository';
 import { enqueueCampaign } from './send-job';
@@ -44,7 +45,7 @@ function checkedDraft(input: DraftInput, languages: readonly string[]): MessageD
   for (const lang of ['fr', 'en'] as const) {
     for (const part of ['subject', 'body'] as const) {
       const value = draft[part][lang];
-      const unknown = unknownTags(value);
+      const unknown = unknownTags(value, { subject: part === 'subject' });
       if (unknown.length > 0) {
         throw AppError.field(`${part}.${lang}`, 'validation.campaigns.unknownTag', { tag: unknown[0] });
       }
@@ -90,16 +91,12 @@ export async function sendTest(
   const user = await findUserById(deps.db, auth.userId);
   if (!user) throw AppError.notFound();
   await deps.db.transaction(async (tx) => {
-    const [mail] = await renderForRecipients(
-      deps,
-      tx,
-      { companyId: auth.companyId, projectId },
-      draft,
-      [participant.id],
-      {
-        campaign: true,
-      },
-    );
+    const scope = { companyId: auth.companyId, projectId };
+    const footer = await campaignFooter(deps, tx, scope, [participant.id]);
+    const [mail] = await renderForRecipients(deps, tx, scope, draft, [participant.id], {
+      campaign: true,
+      footer,
+    });
     if (!mail) throw AppError.field('participantId', 'validation.campaigns.participantNoEmail');
     await queueMailBatch(tx, [
       {

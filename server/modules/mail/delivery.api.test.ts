@@ -182,6 +182,37 @@ describe('delivery through SMTP', () => {
     });
   });
 
+  it('sends the extra headers and the inline images (cid) of a message; the preview returns the images', async () => {
+    // A 1×1 transparent PNG.
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const mail = message({
+      html: '<p>Votre code : <img src="cid:qr-1@maillage" alt="Code QR" width="1" height="1"></p>',
+      headers: {
+        'List-Unsubscribe': '<https://maillage.test/u/abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+      attachments: [{ cid: 'qr-1@maillage', filename: 'qr.png', contentType: 'image/png', content: png }],
+    });
+    const { id } = await queueMail(t.deps.db, mail);
+    expect(await deliverQueuedMail(t.deps)).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const [got] = received;
+    const unfolded = got.raw.replace(/\r\n[ \t]+/g, ' ');
+    expect(unfolded).toContain('List-Unsubscribe: <https://maillage.test/u/abc>');
+    expect(unfolded).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(unfolded).toMatch(/Content-Type: multipart\/related/);
+    expect(unfolded).toContain('Content-ID: <qr-1@maillage>');
+    expect(unfolded.replace(/\r\n/g, '')).toContain(png);
+    expect(got.decoded).toContain('src="cid:qr-1@maillage"');
+
+    const organiser = await signIn(t.app, DEMO_ORGANISER);
+    const shown = await organiser.get(`/api/mail/messages/${id}`);
+    expect(shown.body.html).toContain('src="cid:qr-1@maillage"');
+    expect(shown.body.inlineImages).toEqual([
+      { cid: 'qr-1@maillage', dataUri: `data:image/png;base64,${png}` },
+    ]);
+  });
+
   it('tries again later when the server refuses for now (451), then sends it once', async () => {
     refusals = [451];
     const { id } = await queueMail(t.deps.db, message());

@@ -116,7 +116,14 @@ export async function deliverQueuedMail(deps: Deps): Promise<DeliveryReport> {
           html: message.html,
           text: message.text,
           messageId: messageIdOf(message.id, domain),
-          headers: { 'Content-Language': message.language },
+          headers: { ...message.headers, 'Content-Language': message.language },
+          attachments: message.attachments?.map((file) => ({
+            cid: file.cid,
+            filename: file.filename,
+            contentType: file.contentType,
+            content: file.content,
+            encoding: 'base64',
+          })),
         });
         await repo.markSent(
           deps.db,

@@ -17,34 +17,36 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
-  /** The participant it was written for (campaigns, automatic notifications). */
+  /** The participant the message was written for (campaigns, notifications). */
   participantId?: string | null;
   /** The campaign (C5 batch) it belongs to. */
   campaignId?: string | null;
-  /** Extra headers, e.g. CASL's List-Unsubscribe (RFC 8058). */
+  /** Extra headers, e.g. CASL's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string> | null;
-  /** Files sent inside the message, e.g. the inline QR code (C4). */
+  /** Files sent inside the message, e.g. the inline QR code (`<img src="cid:…">`, C4). */
   attachments?: MailAttachment[] | null;
 }
 
-/** The outbox row of a message, queued. */
-const rowOf = (m: OutgoingMail) => ({
-  companyId: m.companyId,
-  projectId: m.projectId,
-  kind: m.kind,
-  dedupeKey: m.dedupeKey ?? null,
-  toEmail: m.to.email,
-  toName: m.to.name ?? null,
-  language: m.language,
-  subject: m.subject,
-  html: m.html,
-  text: m.text,
-  status: 'queued',
-  participantId: m.participantId ?? null,
-  campaignId: m.campaignId ?? null,
-  headers: m.headers ?? null,
-  attachments: m.attachments ?? null,
-});
+/** The outbox row of a message (shared by `queueMail` and bulk writers). */
+export function outboxRow(message: OutgoingMail) {
+  return {
+    companyId: message.companyId,
+    projectId: message.projectId,
+    kind: message.kind,
+    dedupeKey: message.dedupeKey ?? null,
+    toEmail: message.to.email,
+    toName: message.to.name ?? null,
+    language: message.language,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    participantId: message.participantId ?? null,
+    campaignId: message.campaignId ?? null,
+    headers: message.headers && Object.keys(message.headers).length > 0 ? message.headers : null,
+    attachments: message.attachments?.length ? message.attachments : null,
+    status: 'queued',
+  };
+}
 
 /**
  * Writes a message to the outbox, in the caller's transaction: it leaves only if the caller commits. With a
@@ -57,7 +59,7 @@ export async function queueMail(
 ): Promise<{ id: string; queued: boolean }> {
   const [row] = await db
     .insert(mailMessages)
-    .values(rowOf(message))
+    .values(outboxRow(message))
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
     .returning({ id: mailMessages.id });
   if (row) return { id: row.id, queued: true };
@@ -90,7 +92,7 @@ export async function queueMailBatch(db: Executor, messages: OutgoingMail[]) {
   if (messages.length === 0) return [];
   return db
     .insert(mailMessages)
-    .values(messages.map(rowOf))
+    .values(messages.map(outboxRow))
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
     .returning({ id: mailMessages.id, dedupeKey: mailMessages.dedupeKey });
 }

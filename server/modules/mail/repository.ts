@@ -66,6 +66,7 @@ export async function findMessage(db: Executor, companyId: string, id: string) {
       html: mailMessages.html,
       text: mailMessages.text,
       messageId: mailMessages.messageId,
+      attachments: mailMessages.attachments,
     })
     .from(mailMessages)
     .where(and(eq(mailMessages.companyId, companyId), eq(mailMessages.id, id)));
@@ -154,6 +155,8 @@ export async function claimMessages(db: Executor, rules: ClaimRules, interrupted
       subject: mailMessages.subject,
       html: mailMessages.html,
       text: mailMessages.text,
+      headers: mailMessages.headers,
+      attachments: mailMessages.attachments,
       attempts: mailMessages.attempts,
     });
 }

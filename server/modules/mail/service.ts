@@ -30,7 +30,11 @@ export async function getMessage(deps: Deps, auth: AuthContext, id: string) {
   if (!deps.config.mail.smtp) await repo.keepQueuedMail(deps.db, auth.companyId);
   const row = await repo.findMessage(deps.db, auth.companyId, id);
   if (!row) throw AppError.notFound();
-  return shown(row);
+  const { attachments, ...message } = row;
+  const inlineImages = (attachments ?? [])
+    .filter((file) => file.cid && file.contentType.startsWith('image/'))
+    .map((file) => ({ cid: file.cid, dataUri: `data:${file.contentType};base64,${file.content}` }));
+  return { ...shown(message), inlineImages };
 }
 
 export async function mailSettings(deps: Deps) {

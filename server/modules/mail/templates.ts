@@ -33,12 +33,16 @@ export function formatMailDate(value: string | Date, lang: Language, timeZone: s
   return format(value, timeZone);
 }
 
-/**
- * The frame of every message: paragraphs of already-escaped HTML in a plain, mail-client-safe layout (inline
- * styles, no script, no remote resource).
- */
+/** Paragraphs of already-escaped HTML in the frame of every message. */
 function layout(lang: Language, title: string, paragraphs: string[]): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('\n');
+  return mailLayout(lang, title, paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('\n'));
+}
+
+/**
+ * The frame of every message: a body of safe HTML (already escaped or sanitised) in a plain, mail-client-safe layout
+ * (inline styles, no script, no remote resource).
+ */
+export function mailLayout(lang: Language, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>

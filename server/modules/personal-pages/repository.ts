@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/client';
 import { humanOrder } from '../../db/list';
 import {
@@ -37,6 +38,30 @@ export async function deletePage(db: Executor, participantId: string) {
   await db.delete(personalPages).where(eq(personalPages.participantId, participantId));
 }
 
+/** The pages of these participants (those that have one). */
+export async function findPages(db: Executor, participantIds: readonly string[]) {
+  return db
+    .select({ participantId: personalPages.participantId, token: personalPages.token })
+    .from(personalPages)
+    .where(anyOf(personalPages.participantId, participantIds));
+}
+
+/**
+ * Gives a page to each of these participants who has none (in one statement; a page made meanwhile by someone else is
+ * kept, never replaced). Returns the pages written.
+ */
+export async function insertMissingPages(
+  db: Executor,
+  rows: { companyId: string; projectId: string; participantId: string; token: string; createdAt: Date }[],
+) {
+  if (rows.length === 0) return [];
+  return db
+    .insert(personalPages)
+    .values(rows)
+    .onConflictDoNothing({ target: personalPages.participantId })
+    .returning({ participantId: personalPages.participantId, token: personalPages.token });
+}
+
 /** The page a token opens, whatever the company (the token is the only key of the public address). */
 export async function findPageByToken(db: Executor, token: string) {
   const [row] = await db
@@ -59,8 +84,18 @@ const mateSeat = alias(pairingSeats, 'mate_seat');
  * people seated there (none when alone); rounds from an absence on are left out.
  */
 export async function listSeats(db: Executor, projectId: string, participantId: string) {
+  return seatsWhere(db, projectId, eq(pairingSeats.participantId, participantId));
+}
+
+/** `listSeats` for many participants at once (e-mails to a list), each row naming whose seat it is. */
+export async function listSeatsOf(db: Executor, projectId: string, participantIds: readonly string[]) {
+  return seatsWhere(db, projectId, anyOf(pairingSeats.participantId, participantIds));
+}
+
+function seatsWhere(db: Executor, projectId: string, whose: SQL) {
   return db
     .select({
+      participantId: pairingSeats.participantId,
       pairingId: pairings.id,
       pairingName: pairings.name,
       round: pairingSeats.round,
@@ -95,11 +130,12 @@ export async function listSeats(db: Executor, projectId: string, participantId: 
     .where(
       and(
         eq(pairingSeats.projectId, projectId),
-        eq(pairingSeats.participantId, participantId),
+        whose,
         or(isNull(pairingAbsences.fromRound), lt(pairingSeats.round, pairingAbsences.fromRound)),
       ),
     )
     .orderBy(
+      asc(pairingSeats.participantId),
       asc(pairings.createdAt),
       asc(pairings.id),
       asc(pairingSeats.round),

@@ -18,7 +18,8 @@ import * as repo from './repository';
  * deletes it, and the old address answers 404 from then on. A token opens nothing but its own participant's page.
  */
 
-const pagePath = (token: string) => `/p/${token}`;
+/** The public address of a personal page with this token (a path of this server). */
+export const pagePath = (token: string) => `/p/${token}`;
 /** A new secret token: 32 random bytes in base64url (43 characters). */
 export const newPageToken = () => randomBytes(32).toString('base64url');
 
@@ -128,8 +129,8 @@ export async function readPage(deps: Deps, token: string) {
   };
 }
 
-/** The seat rows (one per table-mate, or one alone) as rounds, in their order. */
-function roundsOf(rows: Awaited<ReturnType<typeof repo.listSeats>>) {
+/** The seat rows of one participant (one per table-mate, or one alone) as rounds, in their order. */
+export function roundsOf(rows: Awaited<ReturnType<typeof repo.listSeats>>) {
   const rounds = new Map<string, PersonalRound>();
   for (const row of rows) {
     const key = `${row.pairingId}:${row.round}`;

@@ -143,18 +143,42 @@ describe('merge tags (E5)', () => {
     expect(document.querySelector('.ProseMirror .merge-tag')?.textContent).toContain('Prénom');
   });
 
-  it('offers a kiosk and a media tag per section, in English', async () => {
+  it('offers the tags rendered for each recipient, among them the B2B meetings, and none of the parts the product does not have', async () => {
     const user = userEvent.setup();
+    setup({ editorType: 4 });
+    await user.click(screen.getByRole('button', { name: 'Insérer une balise de fusion' }));
+    expect(await screen.findByRole('menuitem', { name: 'Rencontres d’affaires' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Réseautage' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Programme' })).toBeTruthy();
+    for (const name of ['Forum', 'Sujets', 'Affichage', 'Participants']) {
+      expect(screen.queryByRole('menuitem', { name })).toBeNull();
+    }
+  });
+
+  it('offers a kiosk and a media tag per section when every tag is asked for, in English', async () => {
+    const user = userEvent.setup();
+    const sections = [
+      { id: 'a1', rel: 'kiosks' as const, nameFr: 'Exposants', nameEn: 'Exhibitors' },
+      { id: 'b2', rel: 'media' as const, nameFr: 'Balados', nameEn: 'Podcasts' },
+    ];
+    const { unmount } = renderWithProviders(
+      <RichTextEditor value="" onChange={() => {}} editorType={1} tagGroups={[4]} sections={sections} />,
+      { language: 'en' },
+    );
+    // By default they are not offered: nothing renders them.
+    await user.click(screen.getByRole('button', { name: 'Insert a merge tag' }));
+    expect(await screen.findByRole('menuitem', { name: 'Business meetings' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Kiosk: Exhibitors' })).toBeNull();
+    unmount();
+
     renderWithProviders(
       <RichTextEditor
         value=""
         onChange={() => {}}
         editorType={1}
         tagGroups={[4]}
-        sections={[
-          { id: 'a1', rel: 'kiosks', nameFr: 'Exposants', nameEn: 'Exhibitors' },
-          { id: 'b2', rel: 'media', nameFr: 'Balados', nameEn: 'Podcasts' },
-        ]}
+        sections={sections}
+        allTags
       />,
       { language: 'en' },
     );

@@ -74,6 +74,7 @@ export function RichTextEditor({
   maxLength,
   tagGroups,
   sections = [],
+  allTags = false,
   projectId,
   label,
   error,
@@ -217,7 +218,7 @@ export function RichTextEditor({
             )}
             {groups.length > 0 && (
               <Mantine.ControlsGroup>
-                <MergeTagMenu groups={groups} sections={sections} />
+                <MergeTagMenu groups={groups} sections={sections} all={allTags} />
               </Mantine.ControlsGroup>
             )}
             {toolbar === 'full' && (

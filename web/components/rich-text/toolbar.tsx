@@ -13,13 +13,16 @@ import { VideoButtonDialog, VideoEmbedDialog } from './video-dialogs';
 export function MergeTagMenu({
   groups,
   sections,
+  all = false,
 }: {
   groups: readonly number[];
   sections: readonly TagSection[];
+  /** Also the tags that are not offered (see `expandTags`). */
+  all?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const { editor } = useRichTextEditorContext();
-  const tags = expandTags(groups, sections);
+  const tags = expandTags(groups, sections, { all });
   if (tags.length === 0) return null;
   const byGroup = groups.map((group) => ({ group, tags: tags.filter((tag) => tag.group === group) }));
   return (

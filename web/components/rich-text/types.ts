@@ -15,6 +15,11 @@ export interface RichTextEditorProps {
   tagGroups?: number[];
   /** Activity sections, for the per-section kiosk and media tags. */
   sections?: TagSection[];
+  /**
+   * Offer every tag of the spec's catalogue, also those of parts the product does not have (kiosks, media, forum…),
+   * which nothing renders; by default only the tags rendered for each recipient are offered.
+   */
+  allTags?: boolean;
   /** For image uploads: the project the images belong to. */
   projectId?: string;
   label?: string;

@@ -5,11 +5,13 @@ import type { MailMessage } from '../../../contracts/mail';
 import { AppModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
 import { mailMessageQuery } from './api';
+import { withInlineImages } from './inline-images';
 import { MailStatusBadge } from './mail-status-badge';
 
 /**
  * A message of the outbox as its recipient reads it. The HTML body is shown in a sandboxed frame (`sandbox=""`:
  * no script, no form, no navigation, an origin of its own), so nothing in a message can act on the back office.
+ * Its inline images (`cid:`, e.g. the QR code) are shown from the bytes sent with it.
  */
 export function MailPreviewModal({ message, onClose }: { message: MailMessage; onClose: () => void }) {
   const { t } = useTranslation();
@@ -81,7 +83,7 @@ export function MailPreviewModal({ message, onClose }: { message: MailMessage; o
           <Box
             component="iframe"
             sandbox=""
-            srcDoc={detail.data.html}
+            srcDoc={withInlineImages(detail.data.html, detail.data.inlineImages)}
             title={t('mail.outbox.previewFrame')}
             data-testid="mail-preview-frame"
             style={{
