@@ -107,7 +107,14 @@ export async function seedDemo(db: Executor) {
   await db.transaction(async (tx) => {
     const [demo] = await tx
       .insert(companies)
-      .values({ name: DEMO_COMPANY, contactEmail: 'bonjour@maillage.test', isDemo: true })
+      .values({
+        name: DEMO_COMPANY,
+        contactEmail: 'bonjour@maillage.test',
+        // CASL: campaign messages carry the sender's mailing address (docs/campaigns/casl.md).
+        address: '1000, rue Sherbrooke Ouest, bureau 2400, Montréal (Québec) H3A 3G4',
+        phone: '+15145550123',
+        isDemo: true,
+      })
       .returning();
     const [boreal] = await tx
       .insert(companies)

@@ -71,8 +71,8 @@ describe('organisation (A2)', () => {
       id: demoId,
       name: 'Événements Maillage (démo)',
       contactEmail: 'bonjour@maillage.test',
-      phone: null,
-      address: null,
+      phone: '+15145550123',
+      address: '1000, rue Sherbrooke Ouest, bureau 2400, Montréal (Québec) H3A 3G4',
       website: null,
       logoFileId: null,
     });
