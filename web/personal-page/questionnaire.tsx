@@ -40,6 +40,15 @@ export function QuestionnaireSection({ token, language }: { token: string; langu
     });
   }, [token]);
 
+  // The survey link of an e-mail opens `…#questionnaire`: the section comes after the page, so the browser's own
+  // jump to the anchor found nothing; once it is shown, bring it into view.
+  const shown = Boolean(data?.questions.length);
+  useEffect(() => {
+    if (shown && window.location.hash === '#questionnaire') {
+      document.getElementById('questionnaire')?.scrollIntoView?.({ block: 'start' });
+    }
+  }, [shown]);
+
   if (!data || data.questions.length === 0) return null;
   const editable = data.questions.filter((q) => q.editable);
 
