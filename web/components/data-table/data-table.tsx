@@ -67,6 +67,24 @@ export interface DataTableProps<T> {
   emptyState?: ReactNode;
 }
 
+/**
+ * The table's data, loading, error and retry from the React Query list it shows:
+ * `<DataTable {...fromQuery(list)} … />`.
+ */
+export function fromQuery<T>(list: {
+  data: ListData<T> | undefined;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}): Pick<DataTableProps<T>, 'data' | 'isLoading' | 'error' | 'onRetry'> {
+  return {
+    data: list.data,
+    isLoading: list.isFetching,
+    error: list.error,
+    onRetry: () => void list.refetch(),
+  };
+}
+
 /** P5: the one data table of the product. Server-side paging, sorting and search, with its state in the URL. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();

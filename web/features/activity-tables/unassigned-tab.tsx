@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { tableParticipantSortable } from '../../../contracts/activity-table-list';
 import type { ActivityTable, TableParticipant } from '../../../contracts/activity-tables';
-import { DataTable } from '../../components/data-table/data-table';
+import { DataTable, fromQuery } from '../../components/data-table/data-table';
 import { type ListState, listQueryOf } from '../../components/data-table/list-search';
 import { useLocalizedName } from '../activities/localized-name';
 import { tableParticipantsQuery } from './api';
@@ -82,10 +82,7 @@ export function UnassignedTab({
             ),
           },
         ]}
-        data={list.data}
-        isLoading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        {...fromQuery(list)}
         state={state}
         onStateChange={onStateChange}
         getRowId={(p) => p.participantId}

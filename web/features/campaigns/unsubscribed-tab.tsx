@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Unsubscribed, unsubscribedSortable } from '../../../contracts/unsubscribe';
-import { type Column, DataTable } from '../../components/data-table/data-table';
+import { type Column, DataTable, fromQuery } from '../../components/data-table/data-table';
 import { type ListState, listQueryOf } from '../../components/data-table/list-search';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
@@ -88,10 +88,7 @@ export function UnsubscribedTab({ projectId }: { projectId: string }) {
       <DataTable<Unsubscribed>
         label={t('unsubscribe.list.label')}
         columns={columns}
-        data={list.data}
-        isLoading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        {...fromQuery(list)}
         state={state}
         onStateChange={setState}
         getRowId={(p) => p.participantId}

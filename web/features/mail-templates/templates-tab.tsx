@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { MailTemplateSummary, mailTemplateSortable } from '../../../contracts/mail-templates';
 import { inLanguage } from '../../../contracts/texts';
 import { EditDeleteActions } from '../../components/actions/edit-delete-actions';
-import { type Column, DataTable } from '../../components/data-table/data-table';
+import { type Column, DataTable, fromQuery } from '../../components/data-table/data-table';
 import { type ListState, listQueryOf } from '../../components/data-table/list-search';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { useFormat } from '../../lib/format';
@@ -83,10 +83,7 @@ export function MailTemplatesTab({ projectId }: { projectId: string }) {
       <DataTable<MailTemplateSummary>
         label={t('mailTemplates.title')}
         columns={columns}
-        data={list.data}
-        isLoading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        {...fromQuery(list)}
         state={state}
         onStateChange={setState}
         getRowId={(row) => row.id}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationSummary, notificationSortable } from '../../../contracts/notifications';
 import { inLanguage } from '../../../contracts/texts';
-import { type Column, DataTable } from '../../components/data-table/data-table';
+import { type Column, DataTable, fromQuery } from '../../components/data-table/data-table';
 import { type ListState, listQueryOf } from '../../components/data-table/list-search';
 import { ConfirmModal } from '../../components/modal/app-modal';
 import { notificationListQuery, useDeleteNotification, useSetNotificationActive } from './api';
@@ -127,10 +127,7 @@ export function NotificationsTab({ projectId }: { projectId: string }) {
       <DataTable<NotificationSummary>
         label={t('notifications.title')}
         columns={columns}
-        data={list.data}
-        isLoading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        {...fromQuery(list)}
         state={state}
         onStateChange={setState}
         getRowId={(n) => n.id}
