@@ -88,7 +88,6 @@ describe.each(LANGUAGES)('e-mail campaigns (%s)', (language) => {
     const importButton = page.getByRole('button', { name: tpl.import.button, exact: true });
     await importButton.click();
     await page.getByRole('alert').filter({ hasText: tpl.import.notEmptyTitle }).waitFor();
-    await expectNoSeriousA11yViolations(page);
     await subjectFr.fill('');
     await importButton.click();
     await notice(page, fill(tpl.notifications.imported, { name: templateName })).waitFor();
@@ -107,7 +106,6 @@ describe.each(LANGUAGES)('e-mail campaigns (%s)', (language) => {
       await editor.getByRole('button', { name: t.editor.tags.insert }).click();
       await page.getByRole('menuitem', { name: t.editor.tags.items.firstName }).click();
       await editor.locator('.ProseMirror .merge-tag').waitFor();
-      if (lang === 'fr') await expectNoSeriousA11yViolations(page);
       await editor.getByRole('button', { name: t.common.save, exact: true }).click();
       await page.getByTestId(`body-preview-${lang}`).locator('.merge-tag').waitFor();
     }
@@ -157,7 +155,6 @@ describe.each(LANGUAGES)('e-mail campaigns (%s)', (language) => {
     await tableSettled(page);
     const row = tableRows(page).filter({ hasText: subject[language] });
     await until(() => row.getByText(c.log.status.sent, { exact: true }).count()).toBe(1);
-    await expectNoSeriousA11yViolations(page);
 
     // The test in Administration › Sent e-mails: to the organiser, Liam's message in English.
     await menuLink(page, 'outbox').click();
@@ -176,7 +173,6 @@ describe.each(LANGUAGES)('e-mail campaigns (%s)', (language) => {
     await page.goto(`/projects/${project.id}/mail`);
     await page.getByRole('checkbox', { name: c.compose.plan, exact: true }).check();
     const plannedAt = await pickPlannedDate(page, language);
-    await expectNoSeriousA11yViolations(page);
 
     // The confirmation counts everyone (no activity, no group) and says when, in the project's zone.
     const schedule = async () => {
@@ -215,7 +211,6 @@ describe.each(LANGUAGES)('e-mail campaigns (%s)', (language) => {
     await detail.getByRole('button', { name: c.detail.cancel, exact: true }).click();
     const ask = dialog(page, c.detail.cancelTitle);
     await ask.getByText(c.detail.cancelPlanned).waitFor();
-    await expectNoSeriousA11yViolations(page);
     await ask.getByRole('button', { name: c.detail.cancelConfirm, exact: true }).click();
     await notice(page, c.detail.cancelled).waitFor();
     await detail.getByText(c.log.status.cancelled, { exact: true }).waitFor();
