@@ -23,7 +23,7 @@ import {
   textField,
   until,
 } from '../tests/support/e2e';
-import { seedMailProject } from '../tests/support/mail-journeys';
+import { expectMailPreview, seedMailProject } from '../tests/support/mail-journeys';
 
 /**
  * C1, C3, C5, E5 and C2 in a browser, in French and in English, each test on a project of its own: the organiser
@@ -143,10 +143,11 @@ describe.each(LANGUAGES)('e-mail campaigns (%s)', (language) => {
 
     // Each recipient's message as it was sent: Liam's in English, his first name in it.
     await page.getByRole('button', { name: `${c.detail.preview} — ${liam.email}` }).click();
-    const preview = dialog(page, fill(t.mail.outbox.previewOf, { recipient: liam.email }));
-    await until(() => preview.getByTestId('mail-preview-subject').textContent()).toBe(subject.en);
-    const body = page.frameLocator('[data-testid="mail-preview-frame"]').locator('body');
-    await until(() => body.textContent()).toContain(`Hello ${liam.firstName}`);
+    const preview = await expectMailPreview(page, t, {
+      to: liam.email,
+      subject: subject.en,
+      text: `Hello ${liam.firstName}`,
+    });
     await preview.getByRole('button', { name: t.common.close, exact: true }).last().click();
     await preview.waitFor({ state: 'detached' });
 

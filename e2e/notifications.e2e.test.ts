@@ -22,7 +22,7 @@ import {
   textField,
   until,
 } from '../tests/support/e2e';
-import { seedMailProject } from '../tests/support/mail-journeys';
+import { expectMailPreview, seedMailProject } from '../tests/support/mail-journeys';
 
 /**
  * J5 in a browser, in French and in English, on a project of its own: the organiser creates an automatic
@@ -93,14 +93,11 @@ describe.each(LANGUAGES)('automatic notifications (%s)', (language) => {
     await until(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain(t.mail.outbox.kinds.notification);
     await row.click();
-    const preview = dialog(page, fill(t.mail.outbox.previewOf, { recipient: person.email }));
-    await until(() => preview.getByTestId('mail-preview-subject').textContent()).toBe(
-      subject[person.language],
-    );
-    const body = page.frameLocator('[data-testid="mail-preview-frame"]').locator('body');
-    await until(() => body.textContent()).toContain(
-      `${person.language === 'fr' ? 'Bonjour' : 'Hello'} ${person.firstName}`,
-    );
+    await expectMailPreview(page, t, {
+      to: person.email,
+      subject: subject[person.language],
+      text: `${person.language === 'fr' ? 'Bonjour' : 'Hello'} ${person.firstName}`,
+    });
     await expectNoSeriousA11yViolations(page);
   });
 });

@@ -1,3 +1,6 @@
+import type { Page } from 'playwright-core';
+import type { Texts } from './e2e';
+import { dialog, fill, until } from './e2e';
 import { type ApiClient, uniqueName } from './http-client';
 
 /** What the e-mail journeys (e2e/campaigns, e2e/notifications, e2e/mail-personal-page) seed through the API. */
@@ -53,4 +56,20 @@ export async function seedMailProject(api: ApiClient, members: number[] = [0, 1]
     });
   }
   return { project, base, people, activity: { ...activity, title }, tag };
+}
+
+/**
+ * The preview of a kept message, open (from the outbox or a batch's recipients): its subject and a text of its body
+ * as the recipient reads it (the sandboxed frame). Returns the preview dialog.
+ */
+export async function expectMailPreview(
+  page: Page,
+  t: Texts,
+  message: { to: string; subject: string; text: string },
+) {
+  const preview = dialog(page, fill(t.mail.outbox.previewOf, { recipient: message.to }));
+  await until(() => preview.getByTestId('mail-preview-subject').textContent()).toBe(message.subject);
+  const body = page.frameLocator('[data-testid="mail-preview-frame"]').locator('body');
+  await until(() => body.textContent()).toContain(message.text);
+  return preview;
 }
