@@ -62,18 +62,21 @@ export const useCountRecipients = (projectId: string) =>
   useMutation({
     mutationFn: (body: BodyOf<typeof countCampaignRecipients>) =>
       call(countCampaignRecipients, { params: { projectId }, body }),
+    meta: { silent: true },
   });
 
 export const useSendTest = (projectId: string) =>
   useMutation({
     mutationFn: (body: BodyOf<typeof sendTestCampaign>) =>
       call(sendTestCampaign, { params: { projectId }, body }),
+    meta: { silent: true },
   });
 
 export function useCreateCampaign(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CampaignInput) => call(createCampaign, { params: { projectId }, body }),
+    meta: { silent: true },
     onSuccess: (campaign) => {
       queryClient.setQueryData(campaignKeys.one(projectId, campaign.id), campaign);
       return queryClient.invalidateQueries({ queryKey: [...campaignKeys.all(projectId), 'list'] });

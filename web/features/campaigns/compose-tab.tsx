@@ -211,6 +211,7 @@ export function ComposeTab({
             timeZone={timeZone}
             error={errors.byField.plannedAt}
             clearable
+            clearButtonProps={{ 'aria-label': t('campaigns.compose.clearPlannedAt') }}
             maw={360}
             data-testid="planned-at"
           />

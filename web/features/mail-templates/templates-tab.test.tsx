@@ -89,6 +89,8 @@ describe.each(['fr', 'en'] as const)('the templates tab (%s)', (language) => {
         within(dialog).getByRole('textbox', { name: i18n.t('mailTemplates.fields.subjectFr') }),
         'Demain',
       );
+      // A second submit within a second of the first is ignored (P8's double-click guard), as a user pausing waits.
+      await new Promise((resolve) => setTimeout(resolve, 1_050));
       await user.click(within(dialog).getByRole('button', { name: i18n.t('common.create') }));
       expect(await screen.findByText(i18n.t('mailTemplates.notifications.created'))).toBeTruthy();
       expect(api.sent.find((call) => call.method === 'POST')).toEqual({

@@ -14,7 +14,7 @@ import { mailListQuery, mailSettingsQuery } from './api';
 import { MailPreviewModal } from './mail-preview-modal';
 import { MailStatusBadge } from './mail-status-badge';
 
-const KINDS = ['inscription', 'sample', 'activityHost'] as const;
+const KINDS = ['inscription', 'sample', 'activityHost', 'campaign', 'campaignTest', 'notification'] as const;
 const isStatus = (value: unknown): value is MailStatus => MAIL_STATUSES.includes(value as MailStatus);
 
 /** The outbox of the signed-in company: every e-mail written for it, whether sent, waiting, failed or kept. */
