@@ -24,7 +24,7 @@ describe.each(LANGUAGES)('the personal page from a received e-mail (%s)', (langu
   const t = TEXTS[language];
 
   // needs render.ts dashboardLink (i19-render): until it is merged, the kept message has no personal page link.
-  test.skip('opened at 360 px from the message, an answer saved there is seen in the back office', async ({
+  test('opened at 360 px from the message, an answer saved there is seen in the back office', async ({
     page,
     newPage,
   }) => {

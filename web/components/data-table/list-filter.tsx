@@ -36,6 +36,8 @@ export function ListFilter<V extends string>({
       onChange={(next) => onChange(!next || next === fallback ? undefined : (next as V))}
       allowDeselect={false}
       searchable={flat.length > SEARCHABLE_FROM}
+      // A short list shows whole: a list that scrolls is a region the keyboard cannot reach (axe).
+      maxDropdownHeight={flat.length <= SEARCHABLE_FROM ? 480 : undefined}
       w={190}
       comboboxProps={{ width: 'max-content', position: 'bottom-start' }}
       data-testid={testId}
