@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { SmtpConfig } from '../../config';
 import type { Deps } from '../../deps';
+import { claimWithinRate } from './rate-limit';
 import * as repo from './repository';
 
 /** After this many attempts a message is failed for good. */
@@ -11,10 +12,21 @@ export const STALE_SENDING_MS = 10 * 60_000;
 /** After the n-th failed attempt, the next one waits n minutes (1, 2, 3, 4). */
 export const RETRY_DELAY_MS = 60_000;
 /**
- * One message claimed at a time, just before it is sent: a batch claimed at once would age while a slow relay
- * works through it, and its last messages could pass STALE_SENDING_MS and be claimed again by another worker.
+ * Messages claimed by one statement, then sent side by side over the pool's connections (one lane per connection,
+ * each taking the batch's next message when its last one is done) and marked `sent` together by one statement.
+ * A batch claimed at once could age while a slow relay works through it, and its last messages pass
+ * STALE_SENDING_MS and be claimed again by another worker; what bounds it is SLOW_BATCH_MS below, not the size.
  */
-const BATCH = 1;
+const BATCH = 50;
+/**
+ * The bound of a batch. Its rows are stamped (`sent_at`) when claimed. Once the stamp is older than this, a lane
+ * stamps the batch's messages not yet started again before it starts the next one, and a message accepted from
+ * then on is marked `sent` at once rather than with the batch. So a live worker's message is started at most
+ * SLOW_BATCH_MS after its stamp, its attempt is bounded by the transport's time limits (TIMEOUTS), and it is
+ * marked `sent` right after: its stamp is never older than SLOW_BATCH_MS + one attempt, far below STALE_SENDING_MS
+ * (10 min). A batch to a healthy relay takes well under a second and never reaches it.
+ */
+const SLOW_BATCH_MS = 60_000;
 /** What the organiser reads when a send was cut short by a restart. */
 const INTERRUPTED =
   'Interrupted: the server stopped during the sending; sent again with the same Message-ID.';
@@ -25,6 +37,9 @@ const INTERRUPTED =
  */
 const TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
+/** The pool of every SMTP transport (also what the campaigns benchmark gives its raw transport). */
+export const DELIVERY_POOL = { pool: true, maxConnections: 2, ...TIMEOUTS } as const;
+
 /** One pooled transport per SMTP configuration, for the life of the process. */
 const transports = new Map<string, Transporter<SMTPPool.SentMessageInfo>>();
 
@@ -33,13 +48,11 @@ function transportFor(smtp: SmtpConfig) {
   let transport = transports.get(key);
   if (!transport) {
     transport = nodemailer.createTransport({
-      pool: true,
-      maxConnections: 2,
+      ...DELIVERY_POOL,
       host: smtp.host,
       port: smtp.port,
       secure: smtp.secure,
       auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
-      ...TIMEOUTS,
     });
     transports.set(key, transport);
   }
@@ -70,23 +83,109 @@ export interface DeliveryReport {
   sent: number;
   retried: number;
   failed: number;
+  /** The run stopped with messages still queued: MAIL_RATE_PER_MINUTE were sent in the last minute. */
+  limited?: true;
+}
+
+type Claimed = Awaited<ReturnType<typeof repo.claimMessages>>[number];
+
+/** One attempt of one message; the Message-ID of an accepted one, or null when it failed (recorded here). */
+async function attempt(
+  deps: Deps,
+  transport: Transporter<SMTPPool.SentMessageInfo>,
+  message: Claimed,
+  report: DeliveryReport,
+): Promise<string | null> {
+  const { from, domain } = deps.config.mail;
+  try {
+    const info = await transport.sendMail({
+      from,
+      to: message.toName ? { name: message.toName, address: message.toEmail } : message.toEmail,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      messageId: messageIdOf(message.id, domain),
+      headers: { 'Content-Language': message.language },
+    });
+    return info.messageId || messageIdOf(message.id, domain);
+  } catch (error) {
+    const bounced = isPermanent(error);
+    const final = bounced || message.attempts >= MAX_ATTEMPTS;
+    await repo.markAttemptFailed(
+      deps.db,
+      message.id,
+      describe(error),
+      bounced ? 'bounced' : final ? 'failed' : 'queued',
+    );
+    if (final) report.failed += 1;
+    else report.retried += 1;
+    return null;
+  }
+}
+
+/** Sends one claimed batch over the pool's connections (see BATCH and SLOW_BATCH_MS). */
+async function sendBatch(
+  deps: Deps,
+  transport: Transporter<SMTPPool.SentMessageInfo>,
+  batch: Claimed[],
+  claimedAt: Date,
+  report: DeliveryReport,
+) {
+  const accepted: { id: string; messageId: string }[] = [];
+  let stamp = claimedAt;
+  let next = 0;
+  let restamping: Promise<void> | null = null;
+  const slow = () => deps.now().getTime() - stamp.getTime() > SLOW_BATCH_MS;
+  const lane = async () => {
+    for (;;) {
+      if (slow()) {
+        restamping ??= (async () => {
+          const now = deps.now();
+          const waiting = batch.splice(next);
+          const kept = new Set(
+            await repo.restampSending(
+              deps.db,
+              waiting.map((m) => m.id),
+              stamp,
+              now,
+            ),
+          );
+          batch.push(...waiting.filter((m) => kept.has(m.id)));
+          stamp = now;
+        })().finally(() => {
+          restamping = null;
+        });
+        await restamping;
+      }
+      if (next >= batch.length) return;
+      const message = batch[next++];
+      const messageId = await attempt(deps, transport, message, report);
+      if (messageId === null) continue;
+      report.sent += 1;
+      if (slow()) await repo.markSent(deps.db, message.id, messageId, deps.now());
+      else accepted.push({ id: message.id, messageId });
+    }
+  };
+  await Promise.all(Array.from({ length: DELIVERY_POOL.maxConnections }, lane));
+  await repo.markSentMany(deps.db, accepted, deps.now());
 }
 
 /**
- * Sends the outbox: takes queued messages (marked `sending` as they are taken), sends each through the pooled
- * SMTP transport, then marks it `sent` with its Message-ID; a failed attempt goes back to `queued` (tried again
- * at a later run, after a delay) or `failed` after MAX_ATTEMPTS or a permanent refusal. Each message is tried at
- * most once per run. Without SMTP, queued messages are `kept`.
+ * Sends the outbox: takes queued messages a batch at a time (marked `sending` as they are taken), sends them
+ * through the pooled SMTP transport, then marks them `sent` with their Message-ID; a failed attempt goes back to
+ * `queued` (tried again at a later run, after a delay) or `failed` after MAX_ATTEMPTS or a permanent refusal. Each
+ * message is tried at most once per run. With MAIL_RATE_PER_MINUTE, the run stops when that many were sent in the
+ * last minute (`limited`); the next runs go on. Without SMTP, queued messages are `kept`.
  */
 export async function deliverQueuedMail(deps: Deps): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-  const { smtp, from, domain } = deps.config.mail;
+  const { smtp, ratePerMinute } = deps.config.mail;
   if (!smtp) {
     await repo.keepQueuedMail(deps.db);
     return report;
   }
   const transport = transportFor(smtp);
-  const tried: string[] = [];
+  const triedSince = deps.now();
   for (;;) {
     const rules = {
       now: deps.now(),
@@ -94,43 +193,13 @@ export async function deliverQueuedMail(deps: Deps): Promise<DeliveryReport> {
       retryDelayMs: RETRY_DELAY_MS,
       maxAttempts: MAX_ATTEMPTS,
       batch: BATCH,
-      exclude: tried,
+      triedSince,
     };
     report.failed += await repo.failExhaustedStaleMessages(deps.db, rules, INTERRUPTED);
-    const batch = await repo.claimMessages(deps.db, rules, INTERRUPTED);
-    if (batch.length === 0) break;
-    for (const message of batch) {
-      tried.push(message.id);
-      try {
-        const info = await transport.sendMail({
-          from,
-          to: message.toName ? { name: message.toName, address: message.toEmail } : message.toEmail,
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-          messageId: messageIdOf(message.id, domain),
-          headers: { 'Content-Language': message.language },
-        });
-        await repo.markSent(
-          deps.db,
-          message.id,
-          info.messageId || messageIdOf(message.id, domain),
-          deps.now(),
-        );
-        report.sent += 1;
-      } catch (error) {
-        const bounced = isPermanent(error);
-        const final = bounced || message.attempts >= MAX_ATTEMPTS;
-        await repo.markAttemptFailed(
-          deps.db,
-          message.id,
-          describe(error),
-          bounced ? 'bounced' : final ? 'failed' : 'queued',
-        );
-        if (final) report.failed += 1;
-        else report.retried += 1;
-      }
-    }
+    const { messages, limited } = await claimWithinRate(deps.db, rules, ratePerMinute, INTERRUPTED);
+    if (limited) report.limited = true;
+    if (messages.length === 0) break;
+    await sendBatch(deps, transport, messages, rules.now, report);
   }
   return report;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { ListParams } from '../../../contracts/http';
 import type { MailStatus } from '../../../contracts/mail';
 import type { Executor } from '../../db/client';
@@ -90,8 +90,12 @@ export interface ClaimRules {
   retryDelayMs: number;
   maxAttempts: number;
   batch: number;
-  /** Messages already tried in this run: each message is tried at most once per run. */
-  exclude: string[];
+  /**
+   * The start of this run: a message whose attempt started since then (`sent_at`, stamped by the claim) was tried
+   * in this run already, and each message is tried at most once per run. A moment rather than a list of ids, so that
+   * a run of 100,000 messages does not carry them all in every claim.
+   */
+  triedSince: Date;
 }
 
 /**
@@ -131,7 +135,7 @@ export async function claimMessages(db: Executor, rules: ClaimRules, interrupted
           and(eq(mailMessages.status, 'queued'), retryReady),
           and(eq(mailMessages.status, 'sending'), lte(mailMessages.sentAt, staleBefore)),
         ),
-        rules.exclude.length ? notInArray(mailMessages.id, rules.exclude) : undefined,
+        sql`(${mailMessages.sentAt} is null or ${mailMessages.sentAt} < ${rules.triedSince.toISOString()}::timestamptz)`,
       ),
     )
     .orderBy(asc(mailMessages.createdAt), asc(mailMessages.id))
@@ -165,6 +169,23 @@ export async function markSent(db: Executor, id: string, messageId: string, at: 
     .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'sending')));
 }
 
+/**
+ * The messages of a batch accepted by the SMTP server, marked `sent` in one statement, each with its Message-ID.
+ * Only rows still `sending` (another worker cannot have taken them meanwhile: see STALE_SENDING_MS).
+ */
+export async function markSentMany(db: Executor, sent: { id: string; messageId: string }[], at: Date) {
+  if (sent.length === 0) return;
+  const values = sql.join(
+    sent.map((m) => sql`(${m.id}::uuid, ${m.messageId})`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update mail_messages m set status = 'sent', message_id = v.message_id, sent_at = ${at.toISOString()}::timestamptz,
+      last_error = null
+    from (values ${values}) as v(id, message_id)
+    where m.id = v.id and m.status = 'sending'`);
+}
+
 /** A failed attempt: queued again for a later run, failed for good, or bounced (refused for good by the server). */
 export async function markAttemptFailed(
   db: Executor,
@@ -176,4 +197,44 @@ export async function markAttemptFailed(
     .update(mailMessages)
     .set({ status, lastError: error.slice(0, 1000) })
     .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'sending')));
+}
+
+/**
+ * Stamps again (`sent_at`) the messages of a slow batch not yet started, if still `sending` with the stamp of
+ * their claim; returns those stamped (see SLOW_BATCH_MS in delivery.ts).
+ */
+export async function restampSending(db: Executor, ids: string[], stamp: Date, now: Date) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(mailMessages)
+    .set({ sentAt: now })
+    .where(
+      and(inArray(mailMessages.id, ids), eq(mailMessages.status, 'sending'), eq(mailMessages.sentAt, stamp)),
+    )
+    .returning({ id: mailMessages.id });
+  return rows.map((r) => r.id);
+}
+
+/** Messages sent, or being sent, since this moment, by every instance (the rate limit's window). */
+export async function countSentSince(db: Executor, since: Date) {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(mailMessages)
+    .where(
+      and(
+        inArray(mailMessages.status, ['sent', 'sending']),
+        sql`${mailMessages.sentAt} > ${since.toISOString()}::timestamptz`,
+      ),
+    );
+  return n;
+}
+
+/** Whether any message waits in the outbox. */
+export async function hasQueuedMail(db: Executor) {
+  const rows = await db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(eq(mailMessages.status, 'queued'))
+    .limit(1);
+  return rows.length > 0;
 }
