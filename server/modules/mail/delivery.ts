@@ -20,11 +20,12 @@ export const RETRY_DELAY_MS = 60_000;
 const BATCH = 50;
 /**
  * The bound of a batch. Its rows are stamped (`sent_at`) when claimed. Once the stamp is older than this, a lane
- * stamps the batch's messages not yet started again before it starts the next one, and a message accepted from
- * then on is marked `sent` at once rather than with the batch. So a live worker's message is started at most
- * SLOW_BATCH_MS after its stamp, its attempt is bounded by the transport's time limits (TIMEOUTS), and it is
- * marked `sent` right after: its stamp is never older than SLOW_BATCH_MS + one attempt, far below STALE_SENDING_MS
- * (10 min). A batch to a healthy relay takes well under a second and never reaches it.
+ * first marks `sent` what the batch had accepted so far and stamps again its messages not yet started, then starts
+ * the next one; a message accepted more than this after its own stamp is marked `sent` at once rather than with
+ * the batch. So a live worker's message is started at most SLOW_BATCH_MS after its stamp, its attempt is bounded by
+ * the transport's time limits (TIMEOUTS), and once accepted it is marked `sent` at the latest when its lane's next
+ * attempt ends, before SLOW_BATCH_MS + one attempt: its stamp never gets older than that, far below
+ * STALE_SENDING_MS (10 min), so no other worker takes it. A batch to a healthy relay takes well under a second.
  */
 const SLOW_BATCH_MS = 60_000;
 /** What the organiser reads when a send was cut short by a restart. */
@@ -141,6 +142,7 @@ async function sendBatch(
       if (slow()) {
         restamping ??= (async () => {
           const now = deps.now();
+          await repo.markSentMany(deps.db, accepted.splice(0), now);
           const waiting = batch.splice(next);
           const kept = new Set(
             await repo.restampSending(
@@ -159,11 +161,15 @@ async function sendBatch(
       }
       if (next >= batch.length) return;
       const message = batch[next++];
+      const stampedAt = stamp;
       const messageId = await attempt(deps, transport, message, report);
       if (messageId === null) continue;
       report.sent += 1;
-      if (slow()) await repo.markSent(deps.db, message.id, messageId, deps.now());
-      else accepted.push({ id: message.id, messageId });
+      if (deps.now().getTime() - stampedAt.getTime() > SLOW_BATCH_MS) {
+        await repo.markSent(deps.db, message.id, messageId, deps.now());
+      } else {
+        accepted.push({ id: message.id, messageId });
+      }
     }
   };
   await Promise.all(Array.from({ length: DELIVERY_POOL.maxConnections }, lane));
