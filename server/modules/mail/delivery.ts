@@ -192,7 +192,7 @@ export async function deliverQueuedMail(deps: Deps): Promise<DeliveryReport> {
   }
   const transport = transportFor(smtp);
   const triedSince = deps.now();
-  for (;;) {
+  const claim = async () => {
     const rules = {
       now: deps.now(),
       staleSendingMs: STALE_SENDING_MS,
@@ -201,11 +201,24 @@ export async function deliverQueuedMail(deps: Deps): Promise<DeliveryReport> {
       batch: BATCH,
       triedSince,
     };
-    report.failed += await repo.failExhaustedStaleMessages(deps.db, rules, INTERRUPTED);
     const { messages, limited } = await claimWithinRate(deps.db, rules, ratePerMinute, INTERRUPTED);
     if (limited) report.limited = true;
-    if (messages.length === 0) break;
-    await sendBatch(deps, transport, messages, rules.now, report);
+    return { messages, claimedAt: rules.now };
+  };
+  // Interrupted sends with no attempt left (the claim never takes them) are failed once per run.
+  report.failed += await repo.failExhaustedStaleMessages(
+    deps.db,
+    { now: deps.now(), staleSendingMs: STALE_SENDING_MS, maxAttempts: MAX_ATTEMPTS },
+    INTERRUPTED,
+  );
+  // The next batch is claimed while this one is sent, so the connections do not wait for the database.
+  let current = await claim();
+  while (current.messages.length > 0) {
+    const [, upcoming] = await Promise.all([
+      sendBatch(deps, transport, current.messages, current.claimedAt, report),
+      claim(),
+    ]);
+    current = upcoming;
   }
   return report;
 }
