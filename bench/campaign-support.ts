@@ -6,6 +6,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 const repoRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -64,19 +66,24 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
+/** A full collection before the idle figure, so that garbage of the previous run does not count as idle. */
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
 export interface MemoryPeak {
   /** Peak resident set size above the idle figure taken just before, in MB. */
   rssMb: number;
-  /** Peak V8 heap in use above idle, in MB. */
+  /** Peak V8 heap in use above idle, in MB (garbage not yet collected included). */
   heapMb: number;
+  /** V8 heap still in use after the run and a full collection, above idle, in MB: what the run kept. */
+  retainedMb: number;
 }
 
 /**
- * Samples RSS and heap every 20 ms while `fn` runs; the idle figure is taken just before (after a collection when
- * node runs with --expose-gc).
+ * Samples RSS and heap every 20 ms while `fn` runs; the idle figure is taken just before, after a full collection.
  */
 export async function withMemoryPeak<T>(fn: () => Promise<T>): Promise<{ value: T; peak: MemoryPeak }> {
-  (globalThis as { gc?: () => void }).gc?.();
+  collectGarbage();
   const idle = process.memoryUsage();
   let rss = idle.rss;
   let heap = idle.heapUsed;
@@ -89,8 +96,13 @@ export async function withMemoryPeak<T>(fn: () => Promise<T>): Promise<{ value: 
   try {
     const value = await fn();
     sample();
+    collectGarbage();
+    const retained = process.memoryUsage().heapUsed - idle.heapUsed;
     const mb = (bytes: number) => bytes / 2 ** 20;
-    return { value, peak: { rssMb: mb(rss - idle.rss), heapMb: mb(heap - idle.heapUsed) } };
+    return {
+      value,
+      peak: { rssMb: mb(rss - idle.rss), heapMb: mb(heap - idle.heapUsed), retainedMb: mb(retained) },
+    };
   } finally {
     clearInterval(timer);
   }
