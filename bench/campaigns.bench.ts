@@ -205,10 +205,7 @@ export default defineBenchmark({
       }
     };
 
-    type RawRow = Pick<
-      typeof mailMessages.$inferSelect,
-      'id' | 'toEmail' | 'toName' | 'language' | 'subject' | 'html' | 'text' | 'headers' | 'attachments'
-    >;
+    type RawRow = typeof mailMessages.$inferSelect;
     let rows: RawRow[] = [];
     const { domain, from } = config.mail;
     const raw = nodemailer.createTransport({
@@ -256,17 +253,7 @@ export default defineBenchmark({
         const before = await sink.accepted();
         await endToEnd();
         rows = await db
-          .select({
-            id: mailMessages.id,
-            toEmail: mailMessages.toEmail,
-            toName: mailMessages.toName,
-            language: mailMessages.language,
-            subject: mailMessages.subject,
-            html: mailMessages.html,
-            text: mailMessages.text,
-            headers: mailMessages.headers,
-            attachments: mailMessages.attachments,
-          })
+          .select()
           .from(mailMessages)
           .where(and(eq(mailMessages.campaignId, campaignId), eq(mailMessages.status, 'sent')));
         const accepted = (await sink.accepted()) - before;
