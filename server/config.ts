@@ -40,8 +40,8 @@ const envSchema = z.object({
    */
   SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   MAIL_FROM: z.string().trim().default('Maillage <no-reply@maillage.local>'),
-  /** At most this many messages leave per minute (SMTP providers cap it); 0: no limit. */
-  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /** At most this many messages leave per minute, across instances (SMTP providers cap it); 0 (default): no limit. */
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** The address participants reach this server at, for the links in e-mails (personal page, unsubscribe, feeds). */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   IMPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),

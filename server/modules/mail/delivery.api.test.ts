@@ -25,6 +25,8 @@ interface Received {
 const received: Received[] = [];
 /** Answers of the next DATA commands, before accepting: e.g. [451] refuses one delivery for now. */
 let refusals: number[] = [];
+/** Called as each message is accepted (e.g. to move the clock as a slow relay would). */
+let onAccepted: (() => void) | null = null;
 
 const bytesOf = (latin1: string) => Buffer.from(latin1, 'latin1').toString('utf8');
 function decodeWords(value: string) {
@@ -82,6 +84,7 @@ const smtp = new SMTPServer({
           session.envelope.rcptTo.map((r) => r.address),
         ),
       );
+      onAccepted?.();
       callback(null);
     });
   },
@@ -116,6 +119,7 @@ afterAll(async () => {
 beforeEach(() => {
   received.length = 0;
   refusals = [];
+  onAccepted = null;
 });
 
 function message(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
@@ -287,6 +291,90 @@ describe('delivery through SMTP', () => {
       lastError: expect.stringContaining('Interrupted'),
     });
     expect(received).toHaveLength(1);
+  });
+});
+
+describe('batches', () => {
+  it('two workers at once send each message once, and a refusal for now does not hold the others back', async () => {
+    offset += 2 * 60_000;
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await queueMail(t.deps.db, message())).id);
+    refusals = [451];
+    const reports = await Promise.all([deliverQueuedMail(t.deps), deliverQueuedMail(t.deps)]);
+    const total = (key: 'sent' | 'retried') => reports.reduce((n, r) => n + r[key], 0);
+    expect([total('sent'), total('retried')]).toEqual([11, 1]);
+    expect(new Set(received.map((m) => m.messageId)).size).toBe(11);
+
+    offset += 2 * 60_000;
+    expect(await deliverQueuedMail(t.deps)).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(received.map((m) => m.messageId).sort()).toEqual(ids.map((id) => `<${id}@maillage.test>`).sort());
+  });
+
+  it('behind a slow relay, a batch older than the stale limit is not taken again by another worker', async () => {
+    offset += 2 * 60_000;
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push((await queueMail(t.deps.db, message())).id);
+    // Each message takes the relay 20 s: the batch's last messages leave 400 s after it was taken. Once the
+    // ten-minute limit of an interrupted send has passed since the claim, a second worker comes along.
+    let second: Promise<unknown> | null = null;
+    onAccepted = () => {
+      offset += 20_000;
+      if (received.length === 34) second = deliverQueuedMail(t.deps);
+    };
+    const first = await deliverQueuedMail(t.deps);
+    onAccepted = null;
+    expect(await second).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(first).toEqual({ sent: 40, retried: 0, failed: 0 });
+    expect(received.map((m) => m.messageId).sort()).toEqual(ids.map((id) => `<${id}@maillage.test>`).sort());
+    for (const id of ids) expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('the rate limit (MAIL_RATE_PER_MINUTE)', () => {
+  const withLimit = (ratePerMinute: number) => ({
+    ...t.deps,
+    config: { ...t.deps.config, mail: { ...t.deps.config.mail, ratePerMinute } },
+  });
+
+  it('with a limit of 2, sends two of three messages, says it was limited, and the third a minute later', async () => {
+    offset += 2 * 60_000; // what the tests above sent is out of the window
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await queueMail(t.deps.db, message())).id);
+
+    expect(await deliverQueuedMail(withLimit(2))).toEqual({ sent: 2, retried: 0, failed: 0, limited: true });
+    expect(received).toHaveLength(2);
+    expect((await row(ids[2])).status).toBe('queued');
+    // Still the same minute: nothing more leaves.
+    expect(await deliverQueuedMail(withLimit(2))).toEqual({ sent: 0, retried: 0, failed: 0, limited: true });
+
+    offset += 60_000;
+    expect(await deliverQueuedMail(withLimit(2))).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(received).toHaveLength(3);
+    expect(received.map((m) => m.messageId).sort()).toEqual(ids.map((id) => `<${id}@maillage.test>`).sort());
+    expect((await row(ids[2])).status).toBe('sent');
+  });
+
+  it('counts what every instance sent in the last minute', async () => {
+    offset += 2 * 60_000;
+    // Another instance sent this one 30 s ago: one message of a limit of 2 is left for this minute.
+    const elsewhere = await queueMail(t.deps.db, message());
+    await t.deps.db
+      .update(mailMessages)
+      .set({ status: 'sent', attempts: 1, sentAt: new Date(Date.now() + offset - 30_000) })
+      .where(eq(mailMessages.id, elsewhere.id));
+    await queueMail(t.deps.db, message());
+    await queueMail(t.deps.db, message());
+
+    expect(await deliverQueuedMail(withLimit(2))).toEqual({ sent: 1, retried: 0, failed: 0, limited: true });
+    offset += 31_000;
+    expect(await deliverQueuedMail(withLimit(2))).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(received).toHaveLength(2);
+  });
+
+  it('without a limit (0, the default) sends everything in one run', async () => {
+    expect(t.deps.config.mail.ratePerMinute).toBe(0);
+    for (let i = 0; i < 3; i++) await queueMail(t.deps.db, message());
+    expect(await deliverQueuedMail(t.deps)).toEqual({ sent: 3, retried: 0, failed: 0 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { ListParams } from '../../../contracts/http';
 import type { MailStatus } from '../../../contracts/mail';
 import type { Executor } from '../../db/client';
@@ -91,15 +91,23 @@ export interface ClaimRules {
   retryDelayMs: number;
   maxAttempts: number;
   batch: number;
-  /** Messages already tried in this run: each message is tried at most once per run. */
-  exclude: string[];
+  /**
+   * The start of this run: a message whose attempt started since then (`sent_at`, stamped by the claim) was tried
+   * in this run already, and each message is tried at most once per run. A moment rather than a list of ids, so that
+   * a run of 100,000 messages does not carry them all in every claim.
+   */
+  triedSince: Date;
 }
 
 /**
  * A send that was interrupted (`sending` for too long) and has no attempt left is failed rather than tried again.
  * Returns how many.
  */
-export async function failExhaustedStaleMessages(db: Executor, rules: ClaimRules, error: string) {
+export async function failExhaustedStaleMessages(
+  db: Executor,
+  rules: Pick<ClaimRules, 'now' | 'staleSendingMs' | 'maxAttempts'>,
+  error: string,
+) {
   const rows = await db
     .update(mailMessages)
     .set({ status: 'failed', lastError: error })
@@ -118,26 +126,27 @@ export async function failExhaustedStaleMessages(db: Executor, rules: ClaimRules
  * Takes the next messages to send and marks them `sending` in one statement (one transaction): rows locked by
  * another worker are skipped (FOR UPDATE SKIP LOCKED), so two workers never take the same message. Eligible: a
  * queued message whose retry delay is over, or a `sending` message whose attempt started longer ago than
- * `staleSendingMs` (its process died mid-send; it is sent again with the same Message-ID).
+ * `staleSendingMs` (its process died mid-send; it is sent again with the same Message-ID) with an attempt left.
  */
 export async function claimMessages(db: Executor, rules: ClaimRules, interruptedError: string) {
   const staleBefore = new Date(rules.now.getTime() - rules.staleSendingMs);
   const retryReady: SQL = sql`(${mailMessages.sentAt} is null or ${mailMessages.sentAt} <= ${rules.now.toISOString()}::timestamptz - (${mailMessages.attempts} * ${rules.retryDelayMs} * interval '1 millisecond'))`;
-  const candidates = db
-    .select({ id: mailMessages.id })
-    .from(mailMessages)
-    .where(
-      and(
-        or(
-          and(eq(mailMessages.status, 'queued'), retryReady),
-          and(eq(mailMessages.status, 'sending'), lte(mailMessages.sentAt, staleBefore)),
-        ),
-        rules.exclude.length ? notInArray(mailMessages.id, rules.exclude) : undefined,
-      ),
-    )
-    .orderBy(asc(mailMessages.createdAt), asc(mailMessages.id))
-    .limit(rules.batch)
-    .for('update', { skipLocked: true });
+  const notTried = sql`(${mailMessages.sentAt} is null or ${mailMessages.sentAt} < ${rules.triedSince.toISOString()}::timestamptz)`;
+  // Two ordered scans of the (status, created_at) index, each stopping after `batch` rows, rather than one OR that
+  // reads and sorts every queued row at each claim (67 ms per claim with 10,000 queued on PGlite, growing with the
+  // outbox). Locking subqueries cannot be UNION's own branches, hence the derived tables.
+  const eligible = (status: 'queued' | 'sending', condition: SQL | undefined) =>
+    db
+      .select({ id: mailMessages.id, createdAt: mailMessages.createdAt })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.status, status), condition, notTried))
+      .orderBy(asc(mailMessages.createdAt), asc(mailMessages.id))
+      .limit(rules.batch)
+      .for('update', { skipLocked: true });
+  const candidates = sql`(select id from (
+      select * from (${eligible('sending', and(lte(mailMessages.sentAt, staleBefore), lt(mailMessages.attempts, rules.maxAttempts)))}) as stale
+      union all select * from (${eligible('queued', retryReady)}) as ready
+    ) as eligible order by created_at, id limit ${rules.batch})`;
   return db
     .update(mailMessages)
     .set({
@@ -179,4 +188,44 @@ export async function markAttemptFailed(
     .update(mailMessages)
     .set({ status, lastError: error.slice(0, 1000) })
     .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'sending')));
+}
+
+/**
+ * Stamps again (`sent_at`) the messages of a slow batch not yet started, if still `sending` with the stamp of
+ * their claim; returns those stamped (see SLOW_BATCH_MS in delivery.ts).
+ */
+export async function restampSending(db: Executor, ids: string[], stamp: Date, now: Date) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(mailMessages)
+    .set({ sentAt: now })
+    .where(
+      and(inArray(mailMessages.id, ids), eq(mailMessages.status, 'sending'), eq(mailMessages.sentAt, stamp)),
+    )
+    .returning({ id: mailMessages.id });
+  return rows.map((r) => r.id);
+}
+
+/** Messages sent, or being sent, since this moment, by every instance (the rate limit's window). */
+export async function countSentSince(db: Executor, since: Date) {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(mailMessages)
+    .where(
+      and(
+        inArray(mailMessages.status, ['sent', 'sending']),
+        sql`${mailMessages.sentAt} > ${since.toISOString()}::timestamptz`,
+      ),
+    );
+  return n;
+}
+
+/** Whether any message waits in the outbox. */
+export async function hasQueuedMail(db: Executor) {
+  const rows = await db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(eq(mailMessages.status, 'queued'))
+    .limit(1);
+  return rows.length > 0;
 }
