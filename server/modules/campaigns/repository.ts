@@ -50,8 +50,10 @@ const unsubscribed = sql`exists (select 1 from mail_subscriptions ms where ms.pa
 /** How many participants the audience reaches, and how many of them unsubscribed. */
 export async function countAudience(db: Executor, projectId: string, audience: CampaignAudience) {
   const result = (await db.execute(sql`
-    select count(*)::int as recipients, count(*) filter (where ${unsubscribed})::int as unsubscribed
-    from participants p where ${audienceCondition(projectId, audience)}`)) as { rows: unknown[] };
+    select count(*)::int as recipients, count(ms.participant_id)::int as unsubscribed
+    from participants p
+    left join mail_subscriptions ms on ms.participant_id = p.id and ms.unsubscribed_at is not null
+    where ${audienceCondition(projectId, audience)}`)) as { rows: unknown[] };
   const row = result.rows[0] as { recipients: number; unsubscribed: number };
   return { recipients: Number(row.recipients), unsubscribed: Number(row.unsubscribed) };
 }
