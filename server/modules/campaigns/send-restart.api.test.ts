@@ -14,7 +14,9 @@ import { DEMO_ORGANISER, DEMO_PASSWORD } from '../../seed/demo';
  * RS3 for campaigns: `kill -9` of the server in the middle of a campaign's sending, then a restart on the same
  * database: every recipient receives their message exactly once. The SMTP server below holds its answer to one
  * message, and the server is killed while it waits: that message was handed over but never accepted (as a real
- * relay would treat a connection lost before its reply), so it must be sent again after the restart — once.
+ * relay would treat a connection lost before its reply), so it must be sent again after the restart — once. (A
+ * message the relay accepted in the instant before the kill, before it is marked sent, would be sent twice: the one
+ * window no SMTP client closes, docs/campaigns/README.md; the test kills once every accepted message is marked.)
  */
 
 const SUBJECT = 'Votre horaire de la journée';
@@ -27,6 +29,8 @@ const accepted = new Map<string, number>();
 const closedSessions = new Set<string>();
 let seen = 0;
 let onHeld: (() => void) | null = null;
+/** Answers are held from the HOLD_AT-th campaign message on, until the server is killed. */
+let holding = true;
 
 const smtp = new SMTPServer({
   disabledCommands: ['STARTTLS', 'AUTH'],
@@ -45,9 +49,10 @@ const smtp = new SMTPServer({
         return;
       }
       seen += 1;
-      if (seen === HOLD_AT && onHeld) {
-        // No answer: the sender waits, and is killed while it does.
-        onHeld();
+      if (seen >= HOLD_AT && holding) {
+        // No answer, to this message and to any after it (the other connection's): the sender waits, and is killed
+        // while it does. Nothing is accepted meanwhile, so what was accepted before is all marked sent by then.
+        onHeld?.();
         onHeld = null;
         return;
       }
@@ -137,7 +142,20 @@ describe('a campaign cut short by kill -9 (RS3)', () => {
       audience: {},
     });
     await held;
+    // The messages accepted before the hold are marked sent (each right after its acceptance): then the kill.
+    await until(
+      'the accepted messages marked sent',
+      async () =>
+        (
+          await organiser.call<{ figures: { sent: number } }>(
+            'GET',
+            `/api/projects/${project.id}/campaigns/${campaign.id}`,
+          )
+        ).figures.sent,
+      (sent) => sent === HOLD_AT - 1,
+    );
     await server.kill();
+    holding = false;
     expect([...accepted.values()].reduce((a, b) => a + b, 0)).toBe(HOLD_AT - 1);
 
     server = await start();

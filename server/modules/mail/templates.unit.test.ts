@@ -75,7 +75,15 @@ describe('mail settings (MAIL_FROM, SMTP_*)', () => {
       from: 'Maillage <no-reply@maillage.local>',
       domain: 'maillage.local',
       smtp: null,
+      ratePerMinute: 0,
+      staleSendingMs: 600_000,
     });
+  });
+
+  it('derives the stale-sending delay from the SMTP time limit (ten times it)', () => {
+    const { mail } = loadConfig({ SMTP_HOST: 'mail.example.test', SMTP_TIMEOUT_SECONDS: '5' });
+    expect(mail.smtp?.timeoutMs).toBe(5_000);
+    expect(mail.staleSendingMs).toBe(50_000);
   });
 
   it('reads an SMTP URL, with its user and password', () => {
@@ -85,6 +93,7 @@ describe('mail settings (MAIL_FROM, SMTP_*)', () => {
       secure: false,
       user: 'me@x.test',
       password: 'p:ss',
+      timeoutMs: 60_000,
     });
     expect(loadConfig({ SMTP_URL: 'smtps://mail.example.test' }).mail.smtp).toMatchObject({
       port: 465,
@@ -100,6 +109,7 @@ describe('mail settings (MAIL_FROM, SMTP_*)', () => {
       secure: true,
       user: 'u',
       password: 'p',
+      timeoutMs: 60_000,
     });
     expect(loadConfig({ SMTP_HOST: 'mail.example.test' }).mail.smtp).toMatchObject({
       port: 587,

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { en, fr } from '../../../locales';
 import { renderWithProviders } from '../../../tests/support/render';
 import { ApiError } from '../../lib/api';
-import { ErrorDialog, showError } from './error-dialog';
+import { ErrorDialog, failedModuleUrl, showError } from './error-dialog';
 
 const TEXTS = { fr, en };
 
@@ -84,5 +84,14 @@ describe.each(['fr', 'en'] as const)('the error popup (%s)', (language) => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: t.common.ok }));
     await waitFor(() => expect(screen.queryByTestId('error-message')).toBeNull());
+  });
+});
+
+describe('failedModuleUrl', () => {
+  it('reads the address of a failed dynamic import from Chromium’s and Firefox’s messages, none from others', () => {
+    const url = 'http://localhost/assets/error-dialog-view-BRPvvj8y.js';
+    expect(failedModuleUrl(new TypeError(`Failed to fetch dynamically imported module: ${url}`))).toBe(url);
+    expect(failedModuleUrl(new TypeError(`error loading dynamically imported module: ${url}`))).toBe(url);
+    expect(failedModuleUrl(new TypeError('Importing a module script failed.'))).toBeNull();
   });
 });

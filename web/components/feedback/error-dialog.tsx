@@ -29,7 +29,26 @@ function subscribe(listener: () => void) {
 
 // The popup (Mantine's Modal and what it brings) is not part of the first page: its code is fetched once the page
 // is idle, so that it is here before an error needs it, also one of a network that went away since.
-const loadView = () => import('./error-dialog-view');
+/**
+ * The address of a module whose dynamic import failed, from the browser's message (Chromium: « Failed to fetch
+ * dynamically imported module: <url> », Firefox: « error loading dynamically imported module: <url> »).
+ */
+export function failedModuleUrl(error: unknown): string | null {
+  const match = /dynamically imported module:?\s+(\S+)/i.exec(String((error as Error)?.message ?? ''));
+  return match ? match[1] : null;
+}
+
+// A browser may keep a failed import of an address for good (Chromium 150 does): once failed, the popup's code is
+// asked for at the same address with a query that changes each time, which the browser fetches anew.
+let failedViewUrl: string | null = null;
+const loadView = (): Promise<typeof import('./error-dialog-view')> =>
+  (failedViewUrl
+    ? import(/* @vite-ignore */ `${failedViewUrl}?retry=${Date.now()}`)
+    : import('./error-dialog-view')
+  ).catch((error: unknown) => {
+    failedViewUrl ??= failedModuleUrl(error);
+    throw error;
+  });
 // React keeps a lazy component's failure for good: a failed load needs a new one to be tried again.
 const lazyView = () => lazy(() => loadView().then((m) => ({ default: m.ErrorDialogView })));
 

@@ -103,6 +103,7 @@ beforeEach(() => {
       html: '<p>Bonjour Camille</p>',
       text: 'Bonjour Camille',
       messageId: '<x@maillage>',
+      inlineImages: [],
     }),
   };
   vi.stubGlobal(
