@@ -263,15 +263,6 @@ export async function listCampaigns(
   );
 }
 
-export async function creatorName(db: Executor, userId: string | null) {
-  if (!userId) return null;
-  const [row] = await db
-    .select({ first: users.firstName, last: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ? `${row.first} ${row.last}` : null;
-}
-
 /** The recipients of a campaign with their message's state (C5 details). */
 export async function listRecipients(db: Executor, campaignId: string, params: ListParams) {
   const where = and(

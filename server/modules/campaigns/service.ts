@@ -1,6 +1,7 @@
 import type { OffsetChoice } from '../../../contracts/activities';
 import type { CampaignAudienceInput, CampaignStatus } from '../../../contracts/campaigns';
 import type { ListParams } from '../../../contracts/http';
+import { isEmptyText } from '../../../contracts/texts';
 import type { CampaignAudience } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -49,9 +50,7 @@ function checkedDraft(input: DraftInput, languages: readonly string[]): MessageD
       if (unknown.length > 0) {
         throw AppError.field(`${part}.${lang}`, 'validation.campaigns.unknownTag', { tag: unknown[0] });
       }
-      const visible = value.replace(/<[^>]*>/g, '').trim();
-      const hasTag = /data-merge-tag=/.test(value);
-      if (languages.includes(lang) && visible === '' && !hasTag) {
+      if (languages.includes(lang) && isEmptyText(value)) {
         throw AppError.field(`${part}.${lang}`, 'validation.required');
       }
     }
@@ -256,10 +255,16 @@ function summary(
   };
 }
 
+/** Who sent a campaign, by name (the users repository's lookup). */
+async function creatorName(deps: Deps, userId: string | null) {
+  const user = userId ? await findUserById(deps.db, userId) : undefined;
+  return user ? `${user.firstName} ${user.lastName}` : null;
+}
+
 async function present(deps: Deps, row: repo.CampaignRow, timeZone: string) {
   const figures = await repo.figuresOf(deps.db, [row.id]);
   return {
-    ...summary(row, timeZone, await repo.creatorName(deps.db, row.createdBy), figures),
+    ...summary(row, timeZone, await creatorName(deps, row.createdBy), figures),
     body: { fr: row.bodyFr, en: row.bodyEn },
     audience: row.audience,
   };

@@ -1,4 +1,4 @@
-import { and, eq, min } from 'drizzle-orm';
+import { eq, min } from 'drizzle-orm';
 import { mailMessages } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { JobDefinition } from '../../jobs/queue';
@@ -14,7 +14,7 @@ export async function retryInterruptedLater(deps: Deps) {
   const [row] = await deps.db
     .select({ oldest: min(mailMessages.sentAt) })
     .from(mailMessages)
-    .where(and(eq(mailMessages.status, 'sending')));
+    .where(eq(mailMessages.status, 'sending'));
   if (!row?.oldest) return;
   const due = row.oldest.getTime() + deps.config.mail.staleSendingMs - deps.now().getTime();
   await deps.jobs
