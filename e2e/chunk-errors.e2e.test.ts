@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
+import type { Language } from '../contracts/http';
 import {
   dialog,
   expect,
@@ -26,10 +27,14 @@ async function gone(page: Page, name: string) {
   return () => page.unroute(matcher);
 }
 
-/** Opens the list of projects anew (from another page), which reads it again. */
-async function reopenProjects(page: Page) {
+/**
+ * Opens the list of projects anew (from another page), which reads it again. The other page must have replaced the
+ * list first: the address changes as the navigation starts, and a click on « Projets » before its page is shown
+ * would only cancel that navigation, keeping the list mounted and unread.
+ */
+async function reopenProjects(page: Page, language: Language) {
   await menuLink(page, 'whats-new').click();
-  await until(() => new URL(page.url()).pathname).toBe('/whats-new');
+  await until(() => pageTitle(page).textContent()).toBe(TEXTS[language].releases.whatsNew.title);
   await menuLink(page, 'projects').click();
 }
 
@@ -72,7 +77,7 @@ describe.each(LANGUAGES)('code that cannot be fetched (%s)', (language) => {
       (route) => route.abort('internetdisconnected'),
     );
 
-    await reopenProjects(page);
+    await reopenProjects(page, language);
     // Under a loaded machine the failed read is retried twice (1 s, 2 s) before it reports: generous.
     await notice(page, t.errors.network).waitFor({ timeout: 30_000 });
     expect(await notice(page, t.errors.network).textContent()).toContain(t.errors.title);
@@ -83,7 +88,7 @@ describe.each(LANGUAGES)('code that cannot be fetched (%s)', (language) => {
 
     // The popup's code can be fetched again: the next error shows in it.
     await putBack();
-    await reopenProjects(page);
+    await reopenProjects(page, language);
     const popup = dialog(page, t.errors.title);
     await popup.waitFor({ timeout: 30_000 });
     expect(await popup.getByTestId('error-message').textContent()).toBe(t.errors.network);
