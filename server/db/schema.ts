@@ -26,5 +26,6 @@ export * from './schema/projects';
 export * from './schema/questionnaire';
 export * from './schema/releases';
 export * from './schema/roles';
+export * from './schema/sales';
 export * from './schema/spreadsheet-import';
 export * from './schema/texts';
