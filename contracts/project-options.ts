@@ -70,6 +70,9 @@ export const PROJECT_OPTIONS: readonly ProjectOption[] = [
   option(55, 'promoCodes', 'payments', { default: false }),
 ];
 
+/** Option 54: the taxes (R2) are used, and their tab is shown. */
+export const TAXES_OPTION = 54;
+
 export const MODULE_OPTIONS = PROJECT_OPTIONS.filter((o) => o.module);
 
 const byId = new Map(PROJECT_OPTIONS.map((o) => [o.id, o]));

@@ -63,6 +63,8 @@ describe.each(LANGUAGES)('navigation by links (%s)', (language) => {
       'project-groups': `${p}/groups`,
       'project-profile-fields': `${p}/profile-fields`,
       'project-mail': `${p}/mail`,
+      'project-registration': `${p}/registration`,
+      'project-sales': `${p}/sales`,
       projects: '/projects',
       'whats-new': '/whats-new',
       organisation: '/admin/organisation',

@@ -23,6 +23,7 @@ import { matchingRoutes } from './routes/matching';
 import { participantRoutes } from './routes/participants';
 import { projectHomeRoutes, projectListRoutes } from './routes/projects';
 import { releaseRoutes } from './routes/releases';
+import { salesRoutes } from './routes/sales';
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
@@ -35,6 +36,7 @@ const routeTree = rootRoute.addChildren([
       ...activityRoutes,
       ...matchingRoutes,
       ...campaignRoutes,
+      ...salesRoutes,
     ]),
     ...mailRoutes,
     ...adminRoutes,

@@ -14,8 +14,10 @@ import {
   IconMail,
   IconMailForward,
   IconNews,
+  IconReceipt,
   IconSettings,
   IconSparkles,
+  IconTicket,
   IconUserStar,
   IconUsers,
   IconUsersGroup,
@@ -56,6 +58,8 @@ export const MENU: MenuPage[] = [
   { id: 'project-questions', labelKey: 'nav.questions', icon: IconListCheck, section: 'project' },
   { id: 'project-pairings', labelKey: 'nav.pairings', icon: IconArrowsShuffle, section: 'project' },
   { id: 'project-mail', labelKey: 'campaigns.nav', icon: IconMailForward, section: 'project' },
+  { id: 'project-registration', labelKey: 'registration.nav', icon: IconTicket, section: 'project' },
+  { id: 'project-sales', labelKey: 'sales.nav', icon: IconReceipt, section: 'project' },
   {
     id: 'dashboard-test',
     labelKey: 'nav.externalDashboard',
@@ -133,6 +137,14 @@ export function pageTarget(pageId: string, projectId: string | null) {
     case 'project-mail':
       return projectId
         ? linkOptions({ to: '/projects/$projectId/mail', params: { projectId } })
+        : linkOptions({ to: '/projects' });
+    case 'project-registration':
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId/registration', params: { projectId } })
+        : linkOptions({ to: '/projects' });
+    case 'project-sales':
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId/sales', params: { projectId } })
         : linkOptions({ to: '/projects' });
     case 'outbox':
       return linkOptions({ to: '/outbox' });
