@@ -25,7 +25,21 @@ export interface BillRef {
   number: number;
 }
 
+export interface CheckoutInput {
+  requestId: string;
+  currency: string;
+  /** Each line as the buyer sees it, its amount in cents taxes included. */
+  lines: { name: string; amountCents: number }[];
+  buyerEmail: string;
+  language: 'fr' | 'en';
+  /** Where the processor's page returns the buyer. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
 export interface SalesPorts {
+  /** A card payment page for a pending sale (Stripe Checkout); null when no card processor is configured. */
+  createCheckout: ((input: CheckoutInput) => Promise<{ url: string; sessionId: string }>) | null;
   /** null when no card processor is configured (STRIPE_SECRET_KEY unset): card refunds are refused, saying so. */
   cardRefund: ((input: CardRefundInput) => Promise<CardRefundResult>) | null;
   /** The invoice of a paid sale, numbered in the company's sequence, in the caller's transaction. */
@@ -39,5 +53,5 @@ export interface SalesPorts {
 }
 
 export function salesPorts(_deps: Deps): SalesPorts {
-  return { cardRefund: null, issueInvoice: null, issueCreditNote: null };
+  return { createCheckout: null, cardRefund: null, issueInvoice: null, issueCreditNote: null };
 }
