@@ -17,6 +17,7 @@ import { seedPersonalPages } from './personal-pages';
 import { seedQuestionnaire } from './questionnaire';
 import { seedReleases } from './releases';
 import { seedRoles } from './roles';
+import { seedSales } from './sales';
 
 export const DEMO_PASSWORD = 'Maillage-demo-2026';
 export const DEMO_SUPER_ADMIN = 'super@maillage.test';
@@ -199,6 +200,7 @@ export async function seedDemo(db: Executor) {
     await seedPairing(tx);
     await seedPersonalPages(tx);
     await seedCampaigns(tx);
+    await seedSales(tx);
     // After every membership: the demo's own memberships queue nothing.
     await seedNotifications(tx);
   });

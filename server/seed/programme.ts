@@ -191,6 +191,15 @@ export const PROGRAMME: Slot[] = [
       section: 3,
       location: ROOM.hall,
     },
+    {
+      at: '19:30',
+      minutes: 180,
+      type: 'forum',
+      title: ['Souper gala', 'Gala dinner'],
+      section: 3,
+      location: ROOM.hall,
+      max: 120,
+    },
   ]),
   ...day(1, [
     {
