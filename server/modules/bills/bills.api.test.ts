@@ -302,4 +302,18 @@ describe('sending a bill', () => {
     expect(message.text).toContain(formatMoney(9_198, 'CAD', 'fr'));
     expect(message.attachments?.[0].filename).toBe(`note-de-credit-${note.number}.pdf`);
   });
+
+  it('refuses, saying why, to send the bill of a sale without a buyer address; nothing is queued', async () => {
+    const sale = await insertSale(t.deps.db, { projectId: project.id, buyerEmail: '' });
+    const invoice = await invoiceOf(sale.request.id);
+    const before = await t.deps.db.select({ id: mailMessages.id }).from(mailMessages);
+
+    const response = await camille.post(`${billsUrl(sale.request.id)}/${invoice.billId}/send`);
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({
+      code: 'bills.noBuyerEmail',
+      title: 'Cette vente n’a pas d’adresse courriel d’acheteur : la facture ne peut pas être envoyée.',
+    });
+    expect(await t.deps.db.select({ id: mailMessages.id }).from(mailMessages)).toHaveLength(before.length);
+  });
 });

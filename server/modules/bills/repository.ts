@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import {
   bills,
@@ -12,8 +13,20 @@ import {
 
 /** Bills (invoices and credit notes) and what they print; every read is scoped to the company and the project. */
 
-const ofProject = (companyId: string, projectId: string) => ({ companyId, projectId });
-type Scope = ReturnType<typeof ofProject>;
+type Scope = { companyId: string; projectId: string };
+
+/** The row `id` of a table owned by a project, only in the signed-in company's project. */
+function inScope(
+  table: { id: PgColumn; companyId: PgColumn; projectId: PgColumn },
+  scope: Scope,
+  id: string,
+): SQL {
+  return and(
+    eq(table.id, id),
+    eq(table.companyId, scope.companyId),
+    eq(table.projectId, scope.projectId),
+  ) as SQL;
+}
 
 export type BillRow = typeof bills.$inferSelect;
 export type RequestRow = typeof paymentRequests.$inferSelect;
@@ -24,13 +37,7 @@ export async function lockRequest(tx: Tx, scope: Scope, requestId: string) {
   const [row] = await tx
     .select()
     .from(paymentRequests)
-    .where(
-      and(
-        eq(paymentRequests.id, requestId),
-        eq(paymentRequests.companyId, scope.companyId),
-        eq(paymentRequests.projectId, scope.projectId),
-      ),
-    )
+    .where(inScope(paymentRequests, scope, requestId))
     .for('update');
   return row as RequestRow | undefined;
 }
@@ -40,13 +47,7 @@ export async function lockRefund(tx: Tx, scope: Scope, refundId: string) {
   const [row] = await tx
     .select()
     .from(refunds)
-    .where(
-      and(
-        eq(refunds.id, refundId),
-        eq(refunds.companyId, scope.companyId),
-        eq(refunds.projectId, scope.projectId),
-      ),
-    )
+    .where(inScope(refunds, scope, refundId))
     .for('update');
   return row as RefundRow | undefined;
 }
@@ -73,13 +74,7 @@ export async function findRequest(db: Executor, scope: Scope, requestId: string)
   const [row] = await db
     .select()
     .from(paymentRequests)
-    .where(
-      and(
-        eq(paymentRequests.id, requestId),
-        eq(paymentRequests.companyId, scope.companyId),
-        eq(paymentRequests.projectId, scope.projectId),
-      ),
-    );
+    .where(inScope(paymentRequests, scope, requestId));
   return row as RequestRow | undefined;
 }
 
@@ -102,14 +97,7 @@ export async function findBill(db: Executor, scope: Scope, requestId: string, bi
   const [row] = await db
     .select()
     .from(bills)
-    .where(
-      and(
-        eq(bills.id, billId),
-        eq(bills.requestId, requestId),
-        eq(bills.companyId, scope.companyId),
-        eq(bills.projectId, scope.projectId),
-      ),
-    );
+    .where(and(inScope(bills, scope, billId), eq(bills.requestId, requestId)));
   return row as BillRow | undefined;
 }
 

@@ -24,6 +24,24 @@ export interface BillRef {
 
 type Scope = { companyId: string; projectId: string };
 
+/** A new bill with the company's next number. */
+async function numberBill(
+  tx: Tx,
+  scope: Scope,
+  bill: { requestId: string; refundId?: string; kind: 'invoice' | 'credit_note'; language: string },
+  now: Date | undefined,
+): Promise<BillRef> {
+  const number = await nextBillNumber(tx, scope.companyId);
+  const row = await repo.insertBill(tx, {
+    companyId: scope.companyId,
+    projectId: scope.projectId,
+    ...bill,
+    number,
+    ...(now ? { createdAt: now } : {}),
+  });
+  return { billId: row.id, number };
+}
+
 /**
  * The invoice of a paid sale, in the caller's transaction. Idempotent: the sale is locked first, so asking again
  * (or twice at once) returns the invoice already made, and no number is spent for it.
@@ -38,17 +56,7 @@ export async function issueInvoice(
   const existing = await repo.findInvoiceOfRequest(tx, request.id);
   if (existing) return { billId: existing.id, number: existing.number };
   if (request.status !== 'paid') throw new AppError('bills.notPaid', 'conflict');
-  const number = await nextBillNumber(tx, input.companyId);
-  const bill = await repo.insertBill(tx, {
-    companyId: input.companyId,
-    projectId: input.projectId,
-    requestId: request.id,
-    kind: 'invoice',
-    number,
-    language: request.language,
-    ...(now ? { createdAt: now } : {}),
-  });
-  return { billId: bill.id, number };
+  return numberBill(tx, input, { requestId: request.id, kind: 'invoice', language: request.language }, now);
 }
 
 /**
@@ -68,18 +76,8 @@ export async function issueCreditNote(
   const request = await repo.findRequest(tx, input, refund.requestId);
   if (!request) throw AppError.notFound();
   if (request.status === 'paid') await issueInvoice(tx, { ...input, requestId: request.id }, now);
-  const number = await nextBillNumber(tx, input.companyId);
-  const bill = await repo.insertBill(tx, {
-    companyId: input.companyId,
-    projectId: input.projectId,
-    requestId: refund.requestId,
-    refundId: refund.id,
-    kind: 'credit_note',
-    number,
-    language: request.language,
-    ...(now ? { createdAt: now } : {}),
-  });
-  return { billId: bill.id, number };
+  const bill = { requestId: request.id, refundId: refund.id, language: request.language };
+  return numberBill(tx, input, { ...bill, kind: 'credit_note' }, now);
 }
 
 /** The two issuing calls for the sales ports (server/modules/sales/ports.ts), dated by the app's clock. */
@@ -143,6 +141,8 @@ export async function sendBill(
   const { bill, document, bytes } = await billPdf(deps, auth, projectId, requestId, billId);
   const request = await repo.findRequest(deps.db, { companyId: auth.companyId, projectId }, requestId);
   if (!request) throw AppError.notFound();
+  // A sale entered by hand may have no address: say so rather than queue a message that cannot leave.
+  if (!request.buyerEmail.includes('@')) throw new AppError('bills.noBuyerEmail', 'conflict');
   const mail = renderBillMail(document, bytes);
   const { id } = await queueMail(deps.db, {
     companyId: auth.companyId,
