@@ -14,6 +14,7 @@ export { default as activityLink } from './fr/activity-link.json';
 export { default as activityMembers } from './fr/activity-members.json';
 export { default as activityTables } from './fr/activity-tables.json';
 export { default as b2b } from './fr/b2b.json';
+export { default as bills } from './fr/bills.json';
 export { default as calendar } from './fr/calendar.json';
 export { default as campaignSending } from './fr/campaign-sending.json';
 export { default as campaigns } from './fr/campaigns.json';

@@ -27,6 +27,7 @@ import { registerActivityMemberRoutes } from './modules/activity-members/routes'
 import { registerActivityTableRoutes } from './modules/activity-tables/routes';
 import { registerActivityVideoRoutes } from './modules/activity-video/routes';
 import { registerB2bRoutes } from './modules/b2b/routes';
+import { registerBillRoutes } from './modules/bills/routes';
 import { registerCalendarRoutes } from './modules/calendar/routes';
 import { registerCampaignRoutes } from './modules/campaigns/routes';
 import { registerCompanyRoutes } from './modules/companies/routes';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerQuestionRoutes(app, deps);
   registerScoreRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerBillRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

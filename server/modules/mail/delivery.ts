@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { SmtpConfig } from '../../config';
 import type { Deps } from '../../deps';
+import type { OutboxAttachment } from './outbox';
 import { claimWithinRate } from './rate-limit';
 import * as repo from './repository';
 
@@ -119,8 +120,11 @@ async function attempt(
       text: message.text,
       messageId: messageIdOf(message.id, domain),
       headers: { ...message.headers, 'Content-Language': message.language },
-      attachments: message.attachments?.map((file) => ({
-        cid: file.cid,
+      attachments: (message.attachments as OutboxAttachment[] | null)?.map((file) => ({
+        // An attached file (a bill) goes in multipart/mixed; an inline one keeps its cid for the HTML.
+        ...(file.disposition === 'attachment'
+          ? { contentDisposition: 'attachment' as const }
+          : { cid: file.cid }),
         filename: file.filename,
         contentType: file.contentType,
         content: file.content,

@@ -4,6 +4,13 @@ import { type MailAttachment, mailMessages } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { keepQueuedMail } from './repository';
 
+/**
+ * A file sent with a message. By default it is inline (`cid`, referenced by the HTML as `<img src="cid:…">`);
+ * `disposition: 'attachment'` sends it as a file to open or save (a bill's PDF), its `cid` unused. Stored in the
+ * `attachments` jsonb as it is: the extra key needs no migration.
+ */
+export type OutboxAttachment = MailAttachment & { disposition?: 'inline' | 'attachment' };
+
 /** One e-mail to write to the outbox; the delivery job (./jobs.ts) sends it through SMTP, or keeps it in the app. */
 export interface OutgoingMail {
   companyId: string | null;
@@ -23,8 +30,8 @@ export interface OutgoingMail {
   campaignId?: string | null;
   /** Extra headers, e.g. CASL's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string> | null;
-  /** Files sent inside the message, e.g. the inline QR code (`<img src="cid:…">`, C4). */
-  attachments?: MailAttachment[] | null;
+  /** Files sent inside the message, e.g. the inline QR code (`<img src="cid:…">`, C4), or attached (a bill). */
+  attachments?: OutboxAttachment[] | null;
 }
 
 /** The outbox row of a message (shared by `queueMail` and bulk writers). */
