@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors';
 import { assertProject } from '../activities/category-service';
 import { toLocalTime } from '../activities/local-time';
 import { deliverSoon, queueMail } from '../mail/outbox';
+import type { BillRef } from '../sales/ports';
 import type { AuthContext } from '../session/auth-context';
 import { billDocument } from './document';
 import { renderBillMail } from './mail';
@@ -16,11 +17,6 @@ import * as repo from './repository';
  * unbroken sequence (./numbering.ts) inside the caller's transaction. The PDF is drawn again from the sale's copied
  * rows at each download or sending, so nothing but the number and the date is stored. See docs/sales/bills.md.
  */
-
-export interface BillRef {
-  billId: string;
-  number: number;
-}
 
 type Scope = { companyId: string; projectId: string };
 

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
+import { billPorts } from '../bills/service';
 
 /**
  * What the sales module asks of its neighbours (issue 20): the card processor (server/modules/stripe) for card
@@ -52,6 +53,6 @@ export interface SalesPorts {
     | null;
 }
 
-export function salesPorts(_deps: Deps): SalesPorts {
-  return { createCheckout: null, cardRefund: null, issueInvoice: null, issueCreditNote: null };
+export function salesPorts(deps: Deps): SalesPorts {
+  return { createCheckout: null, cardRefund: null, ...billPorts(deps) };
 }
