@@ -70,6 +70,8 @@ export interface FakeStripe {
   refunds: Map<string, Json>;
   requests: FakeRequest[];
   deliveries: Delivery[];
+  /** Every event made, by id (to send one again). */
+  events: Map<string, Json>;
   /** The next `times` API calls (of `path` if given) answer this error. */
   refuseNext(refusal: Refusal, times?: number): void;
   /** The status of the refunds made from now on (default `succeeded`). */
@@ -101,6 +103,7 @@ export async function startFakeStripe(
   const refunds = new Map<string, Json>();
   const requests: FakeRequest[] = [];
   const deliveries: Delivery[] = [];
+  const events = new Map<string, Json>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   let refusals: Refusal[] = [];
 
@@ -173,6 +176,7 @@ export async function startFakeStripe(
       request: { id: null, idempotency_key: null },
       type,
     };
+    events.set(event.id, event);
     return { event, delivery: await deliver(event) };
   }
 
@@ -394,6 +398,7 @@ export async function startFakeStripe(
     refunds,
     requests,
     deliveries,
+    events,
     refundStatus: 'succeeded',
     refuseNext(refusal, times = 1) {
       for (let i = 0; i < times; i++) refusals.push(refusal);
@@ -415,7 +420,7 @@ export async function startFakeStripe(
     deliver,
     signature,
     reset() {
-      for (const map of [sessions, paymentIntents, refunds, idempotent]) map.clear();
+      for (const map of [sessions, paymentIntents, refunds, idempotent, events]) map.clear();
       requests.length = 0;
       deliveries.length = 0;
       refusals = [];

@@ -51,7 +51,7 @@ export interface CardSale {
 
 /**
  * A pending card sale of `quantity` seats of a new payment (price 100.00 $, 50 seats of which `sold` were sold
- * before) with a promo code used once before: the sale reserves its seats and one use of the code, and its Checkout
+ * before) with a promo code used twice before: the sale reserves its seats and one use of the code, and its Checkout
  * Session is made at the fake through the gateway. `createdAt` lets a test make it older than the reconciliation's
  * delay.
  */
@@ -87,7 +87,7 @@ export async function buildCardSale(
       kind: 'amount',
       value: 1000,
       maxUses: 5,
-      uses: 2,
+      uses: 3, // twice before, and this sale
     })
     .returning({ id: promoCodes.id });
   const requestId = randomUUID();
