@@ -97,6 +97,7 @@ export type PayOutcome =
 export async function startFakeStripe(
   secretKey = `sk_test_fake${randomBytes(8).toString('hex')}`,
   webhookSecret = `whsec_fake${randomBytes(12).toString('hex')}`,
+  options: { port?: number; onDelivery?: (delivery: Delivery) => void } = {},
 ): Promise<FakeStripe> {
   const sessions = new Map<string, Json>();
   const paymentIntents = new Map<string, Json>();
@@ -115,7 +116,7 @@ export async function startFakeStripe(
     });
     req.on('end', () => void handle(req, res, raw));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const send = (
@@ -161,6 +162,7 @@ export async function startFakeStripe(
     } catch {
       delivery.status = 0;
     }
+    options.onDelivery?.(delivery);
     return delivery;
   }
 
@@ -344,7 +346,9 @@ export async function startFakeStripe(
     const body = decodeForm(raw);
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     requests.push({ method, path, authorization: req.headers.authorization, idempotencyKey, body });
-    if (req.headers.authorization !== `Bearer ${fake.secretKey}`) {
+    // The key as a Bearer token (the libraries), or as Basic's user name (`curl -u sk_test_…:` in Stripe's docs).
+    const basic = `Basic ${Buffer.from(`${fake.secretKey}:`).toString('base64')}`;
+    if (req.headers.authorization !== `Bearer ${fake.secretKey}` && req.headers.authorization !== basic) {
       return send(res, 401, stripeError('invalid_request_error', 'Invalid API Key provided: sk_****'));
     }
     const refused = refusals.findIndex((r) => !r.path || r.path === path);
