@@ -71,3 +71,66 @@ export function signPayload(payload: string, timestamp: number, secret: string) 
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
   return `t=${timestamp},v1=${v1}`;
 }
+
+/**
+ * `POST /v1/checkout/sessions` as Stripe checks it (mode, price_data lines sharing one currency, quantities,
+ * `expires_at` 30 minutes to 24 hours ahead): the new open session, or the error answer.
+ */
+export function newCheckoutSession(body: Json, origin: string): [number, Json] {
+  const invalid = (message: string, param?: string) =>
+    [400, stripeError('invalid_request_error', message, param ? { param } : {})] as [number, Json];
+  if (!['payment', 'setup', 'subscription'].includes(body.mode))
+    return invalid('Missing required param: mode.', 'mode');
+  const items: Json[] = Array.isArray(body.line_items) ? body.line_items : [];
+  if (body.mode === 'payment' && items.length === 0) {
+    return invalid('line_items: at least one item is required in payment mode.', 'line_items');
+  }
+  let total = 0;
+  let currency: string | undefined;
+  for (const [i, item] of items.entries()) {
+    const price = item.price_data;
+    const amount = Number(price?.unit_amount);
+    const quantity = Number(item.quantity);
+    if (!price?.currency || !price?.product_data?.name || !Number.isInteger(amount) || amount < 0) {
+      return invalid(`Invalid line_items[${i}][price_data].`, `line_items[${i}][price_data]`);
+    }
+    if (!Number.isInteger(quantity) || quantity < 1)
+      return invalid('Invalid quantity.', `line_items[${i}][quantity]`);
+    if (currency && currency !== price.currency.toLowerCase())
+      return invalid('All line items must share a currency.');
+    currency = price.currency.toLowerCase();
+    total += amount * quantity;
+  }
+  const created = nowSeconds();
+  const expiresAt = body.expires_at ? Number(body.expires_at) : created + 24 * 3600;
+  if (!Number.isInteger(expiresAt) || expiresAt < created + 30 * 60 || expiresAt > created + 24 * 3600) {
+    return invalid(
+      'The `expires_at` timestamp must be between 30 minutes and 24 hours from now.',
+      'expires_at',
+    );
+  }
+  const sessionId = `cs_test_${randomBytes(16).toString('hex')}`;
+  const session = {
+    id: sessionId,
+    object: 'checkout.session',
+    amount_subtotal: total,
+    amount_total: total,
+    cancel_url: body.cancel_url ?? null,
+    client_reference_id: body.client_reference_id ?? null,
+    created,
+    currency: currency ?? null,
+    customer_email: body.customer_email ?? null,
+    expires_at: expiresAt,
+    line_items_count: items.length,
+    livemode: false,
+    locale: body.locale ?? null,
+    metadata: body.metadata ?? {},
+    mode: body.mode,
+    payment_intent: null,
+    payment_status: 'unpaid',
+    status: 'open',
+    success_url: body.success_url ?? null,
+    url: `${origin}/pay/${sessionId}`,
+  };
+  return [200, session];
+}

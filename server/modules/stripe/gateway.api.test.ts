@@ -33,6 +33,9 @@ const checkoutInput = {
   cancelUrl: 'https://maillage.example/inscription',
 };
 
+const refundOf = (paymentIntentId: string, amountCents: number, idempotencyKey: string) =>
+  gateway().refund({ paymentIntentId, amountCents, currency: 'CAD', idempotencyKey });
+
 /** A paid session at the fake, and its payment intent. */
 async function paidIntent(amountCents = 11_498) {
   const { sessionId } = await gateway().createCheckout({
@@ -129,12 +132,7 @@ describe('the Stripe gateway against the fake Stripe', () => {
   it('reports a refund Stripe holds as pending', async () => {
     const intent = await paidIntent();
     stripe.refundStatus = 'pending';
-    const result = await gateway().refund({
-      paymentIntentId: intent,
-      amountCents: 100,
-      currency: 'CAD',
-      idempotencyKey: 'k-pending',
-    });
+    const result = await refundOf(intent, 100, 'k-pending');
     expect(result.status).toBe('pending');
   });
 
@@ -183,12 +181,7 @@ describe('the Stripe gateway against the fake Stripe', () => {
 
     const intent = await paidIntent();
     stripe.refuseNext({ status: 500, path: '/v1/refunds' });
-    const refund = await gateway().refund({
-      paymentIntentId: intent,
-      amountCents: 700,
-      currency: 'CAD',
-      idempotencyKey: 'k-500',
-    });
+    const refund = await refundOf(intent, 700, 'k-500');
     expect(refund.status).toBe('succeeded');
     expect(stripe.refunds.size).toBe(1);
   });
@@ -220,9 +213,7 @@ describe('the Stripe gateway against the fake Stripe', () => {
       code: 'processor_refused',
       messageKey: 'errors.stripe.refused',
     });
-    const unknown = await gateway()
-      .refund({ paymentIntentId: 'pi_unknown', amountCents: 1, currency: 'CAD', idempotencyKey: 'k-x' })
-      .catch((e) => e);
+    const unknown = await refundOf('pi_unknown', 1, 'k-x').catch((e) => e);
     expect(unknown).toMatchObject({ code: 'processor_refused', stripeCode: 'resource_missing' });
   });
 });
