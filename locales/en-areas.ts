@@ -43,5 +43,6 @@ export { default as roles } from './en/roles.json';
 export { default as sales } from './en/sales.json';
 export { default as scores } from './en/scores.json';
 export { default as sorting } from './en/sorting.json';
+export { default as stripe } from './en/stripe.json';
 export { default as unsubscribe } from './en/unsubscribe.json';
 export { default as wizard } from './en/wizard.json';

@@ -43,5 +43,6 @@ export { default as roles } from './fr/roles.json';
 export { default as sales } from './fr/sales.json';
 export { default as scores } from './fr/scores.json';
 export { default as sorting } from './fr/sorting.json';
+export { default as stripe } from './fr/stripe.json';
 export { default as unsubscribe } from './fr/unsubscribe.json';
 export { default as wizard } from './fr/wizard.json';

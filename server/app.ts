@@ -52,6 +52,7 @@ import { registerRoleRoutes } from './modules/roles/routes';
 import { registerScoreRoutes } from './modules/scores/routes';
 import { registerSearchRoutes } from './modules/search/routes';
 import { registerSessionHook, registerSessionRoutes } from './modules/session/routes';
+import { registerStripeRoutes } from './modules/stripe/routes';
 import { registerTextRoutes } from './modules/texts/routes';
 import { registerUnsubscribeRoutes } from './modules/unsubscribe/routes';
 import { registerWizardRoutes } from './modules/wizards/routes';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerScoreRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerBillRoutes(app, deps);
+  registerStripeRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

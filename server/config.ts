@@ -47,6 +47,9 @@ const envSchema = z.object({
   IMPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   WHEREBY_API_KEY: z.string().trim().optional(),
   WHEREBY_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.whereby.dev/v1'),
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
 });
 
 /** Where uploaded files live: a folder of this machine, or an S3-compatible bucket (several instances). */
@@ -161,6 +164,47 @@ function mailConfig(e: z.infer<typeof envSchema>): MailConfig {
   };
 }
 
+/** Card payments through Stripe (issue 20): the official client's key and address, and the webhooks' signing secret. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the client sends its calls: api.stripe.com, or a local fake (tests, `npm run fake-stripe`). */
+  api: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
+  const fail = (line: string) => new Error(`Invalid configuration:\n  ${line}`);
+  if (!e.STRIPE_SECRET_KEY) {
+    if (e.STRIPE_WEBHOOK_SECRET) throw fail('STRIPE_SECRET_KEY: required with STRIPE_WEBHOOK_SECRET');
+    return null;
+  }
+  if (!/^(sk|rk)_(test|live)_\S+$/.test(e.STRIPE_SECRET_KEY)) {
+    throw fail('STRIPE_SECRET_KEY: a secret key of Stripe (sk_live_…, sk_test_…, or restricted rk_…)');
+  }
+  if (!e.STRIPE_WEBHOOK_SECRET) {
+    throw fail(
+      "STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the endpoint's signing secret, whsec_…)",
+    );
+  }
+  if (!/^whsec_\S+$/.test(e.STRIPE_WEBHOOK_SECRET)) {
+    throw fail("STRIPE_WEBHOOK_SECRET: the endpoint's signing secret, whsec_…");
+  }
+  const url = new URL(e.STRIPE_API_URL);
+  if (url.pathname.replace(/\/+$/, '') || url.search || url.username) {
+    throw fail('STRIPE_API_URL: a bare address such as https://api.stripe.com or http://127.0.0.1:12111');
+  }
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    api: {
+      host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+      protocol,
+    },
+  };
+}
+
 /** `false` (the client's own address), `true`, a number of proxy hops, or a comma list of proxy addresses. */
 function trustProxy(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';
@@ -199,6 +243,8 @@ export type Config = {
   importRetentionDays: number;
   /** V6 video rooms: the Whereby REST API (none without a key: the link tab says rooms are not configured). */
   whereby: { apiKey: string; apiUrl: string } | null;
+  /** Card payments (Stripe); none without STRIPE_SECRET_KEY: the public page sells only free registrations. */
+  stripe: StripeConfig | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -238,5 +284,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whereby: e.WHEREBY_API_KEY
       ? { apiKey: e.WHEREBY_API_KEY, apiUrl: e.WHEREBY_API_URL.replace(/\/+$/, '') }
       : null,
+    stripe: stripeConfig(e),
   };
 }

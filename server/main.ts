@@ -14,6 +14,7 @@ import { pairingJobs, recoverGenerations } from './modules/pairings/generation';
 import { questionJobs, recoverScores } from './modules/questions/score-runs';
 import { sessionJobs } from './modules/session/jobs';
 import { spreadsheetImportJobs } from './modules/spreadsheet-import/jobs';
+import { reconcileCardPayments, stripeJobs } from './modules/stripe/reconcile-job';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
 const startedAt = performance.now();
@@ -47,6 +48,7 @@ if (config.jobs) {
       ...questionJobs(depsRef),
       ...b2bJobs(depsRef),
       ...campaignJobs(depsRef),
+      ...stripeJobs(depsRef),
     ],
     app.log,
     {
@@ -62,6 +64,10 @@ if (config.jobs) {
   // Campaigns cut short by the last stop go on where they stood (in the background: the server answers meanwhile).
   void resumeCampaigns(deps, { atStartUp: true }).catch((err) =>
     app.log.error({ err }, 'campaign recovery failed'),
+  );
+  // Card sales whose payment we did not hear of while stopped (a lost webhook) are read back from Stripe.
+  void reconcileCardPayments(deps, { atStartUp: true }).catch((err) =>
+    app.log.error({ err }, 'card payment reconciliation failed'),
   );
 } else {
   // Nothing runs the scheduled jobs here: some other instance must, or no import is purged and no mail leaves.

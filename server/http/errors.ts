@@ -37,6 +37,19 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * An error that knows its answer without being a domain rule: its HTTP status and its problem code (a key under
+ * `errors.`), e.g. the card processor's refusals (server/modules/stripe/gateway.ts ProcessorError: 402, 429, 502, 503).
+ */
+export interface ProblemError {
+  readonly problemStatus: number;
+  readonly problemCode: string;
+}
+
+const isProblemError = (error: unknown): error is ProblemError =>
+  typeof (error as ProblemError)?.problemStatus === 'number' &&
+  typeof (error as ProblemError)?.problemCode === 'string';
+
 /** A schema issue as fastify-type-provider-zod reports it. */
 interface ValidationEntry {
   keyword: string;
@@ -116,6 +129,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         ? [{ field, code: fieldCode ?? error.code, message: t(fieldCode ?? `errors.${error.code}`, params) }]
         : undefined;
       return sendProblem(request, reply, status, error.code, fields, params);
+    }
+    if (isProblemError(error)) {
+      if (error.problemStatus >= 500) request.log.warn({ err: loggable(error as Error) }, 'upstream refused');
+      return sendProblem(request, reply, error.problemStatus, error.problemCode);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((v) => issueToField(v as unknown as ValidationEntry, t));

@@ -45,7 +45,10 @@ export type TestEnv = Partial<
     | 'MAIL_FROM'
     | 'IMPORT_RETENTION_DAYS'
     | 'WHEREBY_API_KEY'
-    | 'WHEREBY_API_URL',
+    | 'WHEREBY_API_URL'
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+    | 'STRIPE_API_URL',
     string
   >
 >;

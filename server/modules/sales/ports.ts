@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { billPorts } from '../bills/service';
+import { stripeGateway } from '../stripe/gateway';
 
 /**
  * What the sales module asks of its neighbours (issue 20): the card processor (server/modules/stripe) for card
@@ -54,5 +55,10 @@ export interface SalesPorts {
 }
 
 export function salesPorts(deps: Deps): SalesPorts {
-  return { createCheckout: null, cardRefund: null, ...billPorts(deps) };
+  const stripe = stripeGateway(deps.config.stripe);
+  return {
+    createCheckout: stripe?.createCheckout ?? null,
+    cardRefund: stripe?.refund ?? null,
+    ...billPorts(deps),
+  };
 }
