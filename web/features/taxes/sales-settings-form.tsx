@@ -58,8 +58,7 @@ export function SalesSettingsForm({ projectId, settings }: { projectId: string; 
           <Textarea
             label={t('taxes.settings.sellerAddress')}
             required
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={SELLER_ADDRESS_MAX}
             {...field('sellerAddress')}
           />
