@@ -139,6 +139,7 @@ describe.each(['fr', 'en'] as const)('promo code modal (%s)', (language) => {
         within(dialog).getByLabelText(new RegExp(i18n.t('promoCodes.fields.maxUses'))),
         '10',
       );
+      await afterGuard();
       await userEvent.click(within(dialog).getByRole('button', { name: i18n.t('common.create') }));
       await waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
       expect(sent[0].body).toMatchObject({ code: 'RABAIS', kind: 'amount', value: 1250, maxUses: 10 });
