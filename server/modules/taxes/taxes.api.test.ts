@@ -61,7 +61,7 @@ describe('sales configuration (R2)', () => {
     expect((await camille.get(settingsUrl(project.id))).body).toEqual(again.body);
   });
 
-  it('refuses an unknown currency and an empty seller, naming each field, in the caller’s language', async () => {
+  it('refuses an unknown currency and an empty seller, naming each field', async () => {
     const project = await buildProject(camille);
     const response = await camille.put(settingsUrl(project.id), {
       currency: 'XYZ',
