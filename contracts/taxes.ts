@@ -23,11 +23,11 @@ export const salesSettingsInput = z.object({
 });
 export type SalesSettingsInput = z.input<typeof salesSettingsInput>;
 
-/** What is saved, or the defaults (CAD, no seller yet) until the first save (`saved` false). */
+/** What is saved, or the defaults until the first save (`saved` false): CAD, no seller yet (null). */
 export const salesSettings = z.object({
   currency: z.string(),
-  sellerName: z.string(),
-  sellerAddress: z.string(),
+  sellerName: z.string().nullable(),
+  sellerAddress: z.string().nullable(),
   saved: z.boolean(),
 });
 export type SalesSettings = z.input<typeof salesSettings>;

@@ -4,18 +4,11 @@ import { normaliseCode, promoRefusal } from '../../../contracts/promo-rules';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { assertProject } from '../activities/category-service';
 import { resolveLocalTime, toLocalTime } from '../activities/local-time';
-import { findProject } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import { findSalesSettings } from '../taxes/repository';
 import * as repo from './repository';
-
-/** The project of the caller's company, or 404. */
-async function assertProject(db: Executor, auth: AuthContext, projectId: string) {
-  const project = await findProject(db, auth.companyId, projectId);
-  if (!project) throw AppError.notFound();
-  return project;
-}
 
 async function currencyOf(db: Executor, auth: AuthContext, projectId: string) {
   return (await findSalesSettings(db, auth.companyId, projectId))?.currency ?? 'CAD';

@@ -3,20 +3,14 @@ import type { TaxValues } from '../../../contracts/taxes';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { findProject, listOptionValues } from '../projects/repository';
+import { assertProject } from '../activities/category-service';
+import { listOptionValues } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
-/** The project of the caller's company, or 404. */
-async function assertProject(db: Executor, auth: AuthContext, projectId: string) {
-  const project = await findProject(db, auth.companyId, projectId);
-  if (!project) throw AppError.notFound();
-  return project;
-}
-
 // ---------- the configuration ----------
 
-const DEFAULT_SETTINGS = { currency: 'CAD', sellerName: '', sellerAddress: '' };
+const DEFAULT_SETTINGS = { currency: 'CAD', sellerName: null, sellerAddress: null };
 
 export async function getSalesSettings(deps: Deps, auth: AuthContext, projectId: string) {
   await assertProject(deps.db, auth, projectId);

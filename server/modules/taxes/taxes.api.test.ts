@@ -38,7 +38,7 @@ describe('sales configuration (R2)', () => {
   it('answers the defaults until saved, then what was saved; saving again replaces it', async () => {
     const project = await buildProject(camille);
     const before = await camille.get(settingsUrl(project.id));
-    expect(before.body).toEqual({ currency: 'CAD', sellerName: '', sellerAddress: '', saved: false });
+    expect(before.body).toEqual({ currency: 'CAD', sellerName: null, sellerAddress: null, saved: false });
 
     const saved = await camille.put(settingsUrl(project.id), {
       currency: 'CAD',

@@ -80,19 +80,22 @@ async function render(language: Language, promo: PromoCode | null) {
 const valueInput = (dialog: HTMLElement, key: string) =>
   within(dialog).getByLabelText(new RegExp(i18n.t(key, { currency: 'CAD' }).replace(/[()%]/g, '.')));
 
+/** The add modal with the day pass chosen and `code` typed. */
+async function startNewCode(language: Language, code: string) {
+  const dialog = await render(language, null);
+  await userEvent.click(
+    within(dialog).getByRole('combobox', { name: new RegExp(i18n.t('promoCodes.fields.payment')) }),
+  );
+  await userEvent.click(
+    await screen.findByRole('option', { name: language === 'fr' ? 'Journée' : 'Day pass' }),
+  );
+  await userEvent.type(within(dialog).getByLabelText(new RegExp(i18n.t('promoCodes.fields.code'))), code);
+  return dialog;
+}
+
 describe.each(['fr', 'en'] as const)('promo code modal (%s)', (language) => {
   it('a percentage is typed like a rate; the switch to an amount reads it as money', SLOW, async () => {
-    const dialog = await render(language, null);
-    await userEvent.click(
-      within(dialog).getByRole('combobox', { name: new RegExp(i18n.t('promoCodes.fields.payment')) }),
-    );
-    await userEvent.click(
-      await screen.findByRole('option', { name: language === 'fr' ? 'Journée' : 'Day pass' }),
-    );
-    await userEvent.type(
-      within(dialog).getByLabelText(new RegExp(i18n.t('promoCodes.fields.code'))),
-      'HATIF15',
-    );
+    const dialog = await startNewCode(language, 'HATIF15');
     await userEvent.type(valueInput(dialog, 'promoCodes.fields.percentValue'), '15');
     await userEvent.click(within(dialog).getByRole('button', { name: i18n.t('common.create') }));
     await waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
@@ -115,17 +118,7 @@ describe.each(['fr', 'en'] as const)('promo code modal (%s)', (language) => {
     'an amount typed with a decimal comma is sent in cents; a fourth decimal of a percentage is refused',
     SLOW,
     async () => {
-      const dialog = await render(language, null);
-      await userEvent.click(
-        within(dialog).getByRole('combobox', { name: new RegExp(i18n.t('promoCodes.fields.payment')) }),
-      );
-      await userEvent.click(
-        await screen.findByRole('option', { name: language === 'fr' ? 'Journée' : 'Day pass' }),
-      );
-      await userEvent.type(
-        within(dialog).getByLabelText(new RegExp(i18n.t('promoCodes.fields.code'))),
-        'RABAIS',
-      );
+      const dialog = await startNewCode(language, 'RABAIS');
       await userEvent.type(valueInput(dialog, 'promoCodes.fields.percentValue'), '12,5005');
       await userEvent.click(within(dialog).getByRole('button', { name: i18n.t('common.create') }));
       expect(await within(dialog).findByText(i18n.t('validation.promoCode.value'))).toBeTruthy();

@@ -23,8 +23,8 @@ export function SalesSettingsForm({ projectId, settings }: { projectId: string; 
     schema: salesSettingsInput,
     initialValues: {
       currency: settings.currency as (typeof CURRENCIES)[number],
-      sellerName: settings.sellerName,
-      sellerAddress: settings.sellerAddress,
+      sellerName: settings.sellerName ?? '',
+      sellerAddress: settings.sellerAddress ?? '',
     },
     submit: (body) => save.mutateAsync(body),
     successMessage: t('taxes.settings.saved'),
