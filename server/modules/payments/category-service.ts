@@ -15,6 +15,10 @@ const present = (row: repo.CategoryRow) => ({
   paymentCount: row.paymentCount,
 });
 
+/** Whether `ids` names every one of `current` exactly once (a whole order). */
+export const namesEachOnce = (ids: string[], current: Set<string>) =>
+  ids.length === current.size && new Set(ids).size === ids.length && ids.every((id) => current.has(id));
+
 async function getCategory(db: Executor, auth: AuthContext, projectId: string, categoryId: string) {
   const row = await repo.findCategory(db, auth.companyId, projectId, categoryId);
   if (!row) throw AppError.notFound();
@@ -73,9 +77,7 @@ export async function reorderCategories(deps: Deps, auth: AuthContext, projectId
   return deps.db.transaction(async (tx) => {
     await assertProject(tx, auth, projectId);
     const current = new Set((await repo.listCategories(tx, auth.companyId, projectId)).map((c) => c.id));
-    const valid =
-      ids.length === current.size && new Set(ids).size === ids.length && ids.every((id) => current.has(id));
-    if (!valid) throw new AppError('payments.categoryOrderMismatch', 'validation');
+    if (!namesEachOnce(ids, current)) throw new AppError('payments.categoryOrderMismatch', 'validation');
     await repo.placeCategories(tx, projectId, ids);
     return loadList(tx, auth, projectId);
   });

@@ -12,6 +12,7 @@ import { describeInstant } from '../activities/local-time';
 import { instantOf } from '../activities/service';
 import { listRoles } from '../roles/repository';
 import type { AuthContext } from '../session/auth-context';
+import { namesEachOnce } from './category-service';
 import * as repo from './repository';
 
 /** R1: a project's payments (registrations and activity payments) and their ticketing. */
@@ -253,12 +254,10 @@ export async function reorderPayments(deps: Deps, auth: AuthContext, projectId: 
     ];
     const named = order.categories.map((c) => c.id);
     const valid =
-      placed.length === paymentIds.size &&
-      new Set(placed.map((p) => p.id)).size === placed.length &&
-      placed.every((p) => paymentIds.has(p.id)) &&
-      named.length === categoryIds.size &&
-      new Set(named).size === named.length &&
-      named.every((id) => categoryIds.has(id));
+      namesEachOnce(
+        placed.map((p) => p.id),
+        paymentIds,
+      ) && namesEachOnce(named, categoryIds);
     if (!valid) throw new AppError('payments.orderMismatch', 'validation');
     await repo.placePayments(
       tx,

@@ -1,5 +1,4 @@
 import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCategory, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -8,7 +7,7 @@ import { PAYMENT_NAME_MAX, type PaymentCategory, paymentCategoryInput } from '..
 import { EditDeleteActions } from '../../components/actions/edit-delete-actions';
 import { SubmitButton } from '../../components/forms/submit-button';
 import { useAppForm } from '../../components/forms/use-app-form';
-import { AppModal, ConfirmModal } from '../../components/modal/app-modal';
+import { AppModal } from '../../components/modal/app-modal';
 import { SortableList } from '../../components/sortable/sortable-list';
 import {
   paymentCategoryListQuery,
@@ -17,6 +16,7 @@ import {
   useDeletePaymentCategory,
   useSavePaymentCategory,
 } from './api';
+import { DeleteModal } from './delete-modal';
 
 type Dialog =
   | { kind: 'form'; category: PaymentCategory | null }
@@ -173,25 +173,14 @@ function CategoryDeleteModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const remove = useDeletePaymentCategory(projectId);
   return (
-    <ConfirmModal
-      opened
-      danger
+    <DeleteModal
       title={t('payments.categories.deleteTitle')}
-      confirmLabel={t('common.delete')}
-      loading={remove.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        remove.mutate(category.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'teal', message: t('payments.categories.notifications.deleted') });
-            onClose();
-          },
-        })
-      }
-    >
-      {t('payments.categories.deleteBody', { name })}
-    </ConfirmModal>
+      body={t('payments.categories.deleteBody', { name })}
+      success={t('payments.categories.notifications.deleted')}
+      remove={useDeletePaymentCategory(projectId)}
+      variables={category.id}
+      onClose={onClose}
+    />
   );
 }

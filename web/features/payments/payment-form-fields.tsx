@@ -50,6 +50,9 @@ export function PaymentFormFields({
         label={t(`payments.fields.${name}`)}
         timeZone={options.timeZone}
         clearable
+        clearButtonProps={{
+          'aria-label': t('payments.fields.clearDate', { name: t(`payments.fields.${name}`) }),
+        }}
         value={values[name] ?? null}
         error={props.error}
         onBlur={props.onBlur as () => void}

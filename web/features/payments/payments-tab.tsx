@@ -18,10 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../contracts/money';
 import type { PaymentList, PaymentSummary } from '../../../contracts/payments';
 import { EditDeleteActions } from '../../components/actions/edit-delete-actions';
-import { ConfirmModal } from '../../components/modal/app-modal';
 import { SortableList } from '../../components/sortable/sortable-list';
 import { formatNumber } from '../../lib/format';
 import { paymentKeys, paymentListQuery, saveOrder, useCopyPayment, useDeletePayment } from './api';
+import { DeleteModal } from './delete-modal';
 import { PaymentPanel } from './payment-panel';
 
 /**
@@ -228,26 +228,14 @@ function PaymentDeleteModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const remove = useDeletePayment(projectId);
   return (
-    <ConfirmModal
-      opened
-      danger
+    <DeleteModal
       title={t('payments.deleteTitle')}
-      confirmLabel={t('common.delete')}
-      loading={remove.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        remove.mutate(payment.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'teal', message: t('payments.notifications.deleted') });
-            onClose();
-          },
-          onError: onClose,
-        })
-      }
-    >
-      {t('payments.deleteBody', { name })}
-    </ConfirmModal>
+      body={t('payments.deleteBody', { name })}
+      success={t('payments.notifications.deleted')}
+      remove={useDeletePayment(projectId)}
+      variables={payment.id}
+      onClose={onClose}
+    />
   );
 }
