@@ -29,6 +29,7 @@ export function PaymentCategoriesTab({ projectId }: { projectId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(paymentCategoryListQuery(projectId));
   const [dialog, setDialog] = useState<Dialog>(null);
+  const remove = useDeletePaymentCategory(projectId);
   const language = i18n.language === 'en' ? 'en' : 'fr';
   const items = useMemo(
     () => (query.data?.items ?? []).map((category) => ({ ...category, label: category.name[language] })),
@@ -99,10 +100,12 @@ export function PaymentCategoriesTab({ projectId }: { projectId: string }) {
         <CategoryFormModal projectId={projectId} category={dialog.category} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'delete' && (
-        <CategoryDeleteModal
-          projectId={projectId}
-          category={dialog.category}
-          name={dialog.category.name[language]}
+        <DeleteModal
+          title={t('payments.categories.deleteTitle')}
+          body={t('payments.categories.deleteBody', { name: dialog.category.name[language] })}
+          success={t('payments.categories.notifications.deleted')}
+          remove={remove}
+          variables={dialog.category.id}
           onClose={() => setDialog(null)}
         />
       )}
@@ -158,29 +161,5 @@ function CategoryFormModal({
         </Group>
       </form>
     </AppModal>
-  );
-}
-
-function CategoryDeleteModal({
-  projectId,
-  category,
-  name,
-  onClose,
-}: {
-  projectId: string;
-  category: PaymentCategory;
-  name: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <DeleteModal
-      title={t('payments.categories.deleteTitle')}
-      body={t('payments.categories.deleteBody', { name })}
-      success={t('payments.categories.notifications.deleted')}
-      remove={useDeletePaymentCategory(projectId)}
-      variables={category.id}
-      onClose={onClose}
-    />
   );
 }

@@ -146,8 +146,11 @@ describe('payments tab (R1)', () => {
 
       await userEvent.clear(price);
       await userEvent.type(price, '1 234,56');
-      await userEvent.click(within(panel).getByRole('button', { name: 'Créer' }));
-      await waitFor(() => expect(sent).toHaveLength(1));
+      // A second submit within a second of the first is ignored (P8's double-click guard): wait it out.
+      const create = within(panel).getByRole('button', { name: 'Créer' });
+      await waitFor(() => expect(create.getAttribute('data-guarded')).toBeNull(), { timeout: 3000 });
+      await userEvent.click(create);
+      await waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
       expect(sent[0]).toMatchObject({
         method: 'POST',
         url: `/api/projects/${PROJECT}/payments`,
@@ -161,7 +164,7 @@ describe('payments tab (R1)', () => {
         },
       });
       // The new payment opens in the panel under its own id.
-      expect(await screen.findByRole('heading', { name: 'Inscription VIP' })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Inscription VIP' }, { timeout: 5000 })).toBeTruthy();
     },
     SLOW,
   );

@@ -95,6 +95,8 @@ function PaymentListView({
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const copy = useCopyPayment(projectId);
+  // A payment with sales is refused: the error popup gives the reason (take it off sale instead).
+  const remove = useDeletePayment(projectId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const language = i18n.language === 'en' ? 'en' : 'fr';
   const nameOf = (name: { fr: string; en: string }) => name[language];
@@ -204,38 +206,15 @@ function PaymentListView({
         />
       )}
       {dialog?.kind === 'delete' && (
-        <PaymentDeleteModal
-          projectId={projectId}
-          payment={dialog.payment}
-          name={nameOf(dialog.payment.name)}
+        <DeleteModal
+          title={t('payments.deleteTitle')}
+          body={t('payments.deleteBody', { name: nameOf(dialog.payment.name) })}
+          success={t('payments.notifications.deleted')}
+          remove={remove}
+          variables={dialog.payment.id}
           onClose={() => setDialog(null)}
         />
       )}
     </Stack>
-  );
-}
-
-/** Delete, confirmed; the server refuses one with sales and the error popup says why (take it off sale instead). */
-function PaymentDeleteModal({
-  projectId,
-  payment,
-  name,
-  onClose,
-}: {
-  projectId: string;
-  payment: PaymentSummary;
-  name: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <DeleteModal
-      title={t('payments.deleteTitle')}
-      body={t('payments.deleteBody', { name })}
-      success={t('payments.notifications.deleted')}
-      remove={useDeletePayment(projectId)}
-      variables={payment.id}
-      onClose={onClose}
-    />
   );
 }
