@@ -21,7 +21,10 @@ import {
   type PaymentFormOptions,
 } from '../../../contracts/payments';
 import type { AppForm } from '../../components/forms/use-app-form';
+import { OffsetChoiceField } from '../activities/activity-fields';
 import { LocalDateTimeField } from '../activities/local-date-time-field';
+
+export type Ambiguous = { saleStartsAt: boolean; saleEndsAt: boolean };
 
 /**
  * R1: the payment panel's fields: kind, names and descriptions in both languages, price (typed as people write it),
@@ -32,10 +35,15 @@ export function PaymentFormFields({
   app,
   options,
   sold,
+  ambiguous,
+  onTimeChanged,
 }: {
   app: AppForm<PaymentFormInput>;
   options: PaymentFormOptions;
   sold: number;
+  /** The sale bounds lived twice (clocks falling back): the choice of the two instants is shown under them. */
+  ambiguous: Ambiguous;
+  onTimeChanged: (name: keyof Ambiguous) => void;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'fr';
@@ -46,22 +54,26 @@ export function PaymentFormFields({
   const dateField = (name: 'saleStartsAt' | 'saleEndsAt') => {
     const props = field(name);
     return (
-      <LocalDateTimeField
-        label={t(`payments.fields.${name}`)}
-        timeZone={options.timeZone}
-        clearable
-        clearButtonProps={{
-          'aria-label': t('payments.fields.clearDate', { name: t(`payments.fields.${name}`) }),
-        }}
-        value={values[name] ?? null}
-        error={props.error}
-        onBlur={props.onBlur as () => void}
-        onChange={(next) => {
-          form.setFieldValue(name, next);
-          form.setFieldValue(`${name}Offset`, undefined);
-        }}
-        data-testid={`payment-${name}`}
-      />
+      <Stack gap="xs">
+        <LocalDateTimeField
+          label={t(`payments.fields.${name}`)}
+          timeZone={options.timeZone}
+          clearable
+          clearButtonProps={{
+            'aria-label': t('payments.fields.clearDate', { name: t(`payments.fields.${name}`) }),
+          }}
+          value={values[name] ?? null}
+          error={props.error}
+          onBlur={props.onBlur as () => void}
+          onChange={(next) => {
+            form.setFieldValue(name, next);
+            form.setFieldValue(`${name}Offset`, undefined);
+            onTimeChanged(name);
+          }}
+          data-testid={`payment-${name}`}
+        />
+        {ambiguous[name] && <OffsetChoiceField {...field(`${name}Offset`)} />}
+      </Stack>
     );
   };
   const quantity = field('quantity');

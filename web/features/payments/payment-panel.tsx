@@ -17,7 +17,7 @@ import { useAppForm } from '../../components/forms/use-app-form';
 import { LeaveConfirmModal } from '../../components/modal/app-modal';
 import { ApiError } from '../../lib/api';
 import { paymentFormOptionsQuery, paymentQuery, useSavePayment } from './api';
-import { PaymentFormFields } from './payment-form-fields';
+import { type Ambiguous, PaymentFormFields } from './payment-form-fields';
 
 /** The form's values for a new payment, or for one read from the server (its sale window as local times). */
 export function paymentFormValues(payment: Payment | null, language: 'fr' | 'en'): PaymentFormInput {
@@ -119,6 +119,11 @@ function PaymentEditForm({
   const language = i18n.language === 'en' ? 'en' : 'fr';
   const save = useSavePayment(projectId);
   const [leaving, setLeaving] = useState(false);
+  // A sale bound lived twice (clocks falling back) makes the server name both instants; the panel then asks which.
+  const [ambiguous, setAmbiguous] = useState<Ambiguous>({
+    saleStartsAt: Boolean(payment?.saleStartsAtOffset),
+    saleEndsAt: Boolean(payment?.saleEndsAtOffset),
+  });
   const app = useAppForm({
     schema: paymentForm,
     initialValues: paymentFormValues(payment, language),
@@ -126,6 +131,14 @@ function PaymentEditForm({
       try {
         return await save.mutateAsync({ paymentId: payment?.id ?? null, body: paymentFormToInput(values) });
       } catch (error) {
+        if (error instanceof ApiError) {
+          const lived = (name: keyof Ambiguous) =>
+            error.fields.some((f) => f.field === name && f.code === 'validation.activities.ambiguousTime');
+          setAmbiguous((was) => ({
+            saleStartsAt: was.saleStartsAt || lived('saleStartsAt'),
+            saleEndsAt: was.saleEndsAt || lived('saleEndsAt'),
+          }));
+        }
         throw priceErrorsOnForm(error);
       }
     },
@@ -147,7 +160,13 @@ function PaymentEditForm({
           {payment ? t('payments.editTitle') : t('payments.createTitle')}
         </Text>
         <form onSubmit={app.onSubmit} noValidate>
-          <PaymentFormFields app={app} options={options} sold={payment?.sold ?? 0} />
+          <PaymentFormFields
+            app={app}
+            options={options}
+            sold={payment?.sold ?? 0}
+            ambiguous={ambiguous}
+            onTimeChanged={(name) => setAmbiguous((was) => ({ ...was, [name]: false }))}
+          />
           <Group justify="flex-end" mt="lg">
             <SubmitButton loading={app.submitting}>
               {payment ? t('common.save') : t('common.create')}

@@ -64,6 +64,14 @@ beforeEach(() => {
             items: [{ id: MEALS, name: { fr: 'Repas', en: 'Meals' }, position: 0, paymentCount: 1 }],
           });
         if (url.pathname.endsWith(`/payments/${CREATED}`)) return json(200, saved(sent.at(-1)?.body));
+        if (url.pathname.endsWith(`/payments/${GALA}`))
+          return json(200, {
+            ...saved({ name: gala.name, priceCents: 5000 }),
+            id: GALA,
+            saleStartsAt: '2027-11-07T06:30:00.000Z',
+            saleStartsAtLocal: '2027-11-07T01:30',
+            saleStartsAtOffset: 'later',
+          });
         return json(404, { status: 404, code: 'notFound', title: 'not found' });
       }
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
@@ -101,8 +109,8 @@ function saved(body: unknown): Payment {
 }
 
 /** The tab with its `?payment=` kept in a state, as the registration page keeps it in the URL. */
-function Tab() {
-  const [paymentId, setPaymentId] = useState<string | undefined>();
+function Tab({ initial }: { initial?: string }) {
+  const [paymentId, setPaymentId] = useState<string | undefined>(initial);
   return <PaymentsTab projectId={PROJECT} paymentId={paymentId} onOpen={setPaymentId} />;
 }
 
@@ -198,6 +206,29 @@ describe('payments tab (R1)', () => {
       ]),
     );
   });
+
+  it(
+    'an opened payment whose sale starts at a time lived twice shows which one, and sends it back',
+    async () => {
+      await renderRoute(() => <Tab initial={GALA} />);
+      const panel = await screen.findByTestId('payment-panel');
+      const which = within(panel).getByRole('radiogroup', { name: /Laquelle de ces deux heures/ });
+      expect((within(which).getByRole('radio', { name: /La seconde/ }) as HTMLInputElement).checked).toBe(
+        true,
+      );
+      expect((within(panel).getByRole('textbox', { name: 'Prix (CAD)' }) as HTMLInputElement).value).toBe(
+        '50,00',
+      );
+      await userEvent.click(within(panel).getByRole('button', { name: 'Enregistrer' }));
+      await waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
+      expect(sent[0]).toMatchObject({
+        method: 'PUT',
+        url: `/api/projects/${PROJECT}/payments/${GALA}`,
+        body: { saleStartsAt: '2027-11-07T01:30', saleStartsAtOffset: 'later', priceCents: 5000 },
+      });
+    },
+    SLOW,
+  );
 });
 
 describe('payment categories tab (R1)', () => {
