@@ -32,6 +32,7 @@ export { default as pairings } from './en/pairings.json';
 export { default as participantAgenda } from './en/participant-agenda.json';
 export { default as participantImport } from './en/participant-import.json';
 export { default as participants } from './en/participants.json';
+export { default as payments } from './en/payments.json';
 export { default as personalPage } from './en/personal-page.json';
 export { default as phone } from './en/phone.json';
 export { default as profileFields } from './en/profile-fields.json';

@@ -32,6 +32,7 @@ export { default as pairings } from './fr/pairings.json';
 export { default as participantAgenda } from './fr/participant-agenda.json';
 export { default as participantImport } from './fr/participant-import.json';
 export { default as participants } from './fr/participants.json';
+export { default as payments } from './fr/payments.json';
 export { default as personalPage } from './fr/personal-page.json';
 export { default as phone } from './fr/phone.json';
 export { default as profileFields } from './fr/profile-fields.json';

@@ -43,6 +43,7 @@ import { registerPairingMeetingRoutes } from './modules/pairing-meetings/routes'
 import { registerPairingRoutes } from './modules/pairings/routes';
 import { registerParticipantImportRoutes } from './modules/participant-import/routes';
 import { registerParticipantRoutes } from './modules/participants/routes';
+import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerPersonalPageRoutes } from './modules/personal-pages/routes';
 import { registerProfileFieldRoutes } from './modules/profile-fields/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerRoleRoutes(app, deps);
   registerTaxRoutes(app, deps);
   registerPromoCodeRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
   registerGroupRoutes(app, deps);
   registerProfileFieldRoutes(app, deps);
   registerMailRoutes(app, deps);
