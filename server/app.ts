@@ -48,6 +48,7 @@ import { registerProjectRoutes } from './modules/projects/routes';
 import { registerQuestionRoutes } from './modules/questions/routes';
 import { registerReleaseRoutes } from './modules/releases/routes';
 import { registerRoleRoutes } from './modules/roles/routes';
+import { registerSalesRoutes } from './modules/sales/routes';
 import { registerScoreRoutes } from './modules/scores/routes';
 import { registerSearchRoutes } from './modules/search/routes';
 import { registerSessionHook, registerSessionRoutes } from './modules/session/routes';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerPersonalPageRoutes(app, deps);
   registerUnsubscribeRoutes(app, deps);
   registerLandingRoutes(app, deps);
+  registerSalesRoutes(app, deps);
   registerPairingRoutes(app, deps);
   registerPairingMeetingRoutes(app, deps);
   registerQuestionRoutes(app, deps);
