@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SaleDetail, SaleSummary } from '../../../contracts/sales';
+import { renderRoute } from '../../../tests/support/render';
+import { SalesPage } from './sales-page';
+
+const PROJECT = '00000000-0000-4000-8000-000000000001';
+const SALE = '00000000-0000-4000-8000-0000000000b1';
+const ITEM = '00000000-0000-4000-8000-0000000000e1';
+const base = `/api/projects/${PROJECT}`;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const list = (items: unknown[]) => ({ items, page: 1, pageSize: 25, total: items.length });
+
+const summary: SaleSummary = {
+  id: SALE,
+  createdAt: '2027-06-01T13:30:00.000Z',
+  paidAt: '2027-06-01T13:31:00.000Z',
+  buyer: { name: 'Hélène Côté', email: 'helene@erable.test', organisation: 'Érable inc.' },
+  items: [
+    { name: { fr: 'Inscription', en: 'Registration' }, quantity: 1 },
+    { name: { fr: 'Souper gala', en: 'Gala dinner' }, quantity: 2 },
+  ],
+  currency: 'CAD',
+  totalCents: 45_990,
+  refundedCents: 18_971,
+  status: 'paid',
+  source: 'card',
+  archived: false,
+};
+const tax = { name: { fr: 'TPS', en: 'GST' }, rateMilli: 5000, registrationNumber: '', amountCents: 1_000 };
+const detail = (archived: boolean): SaleDetail => ({
+  ...summary,
+  archived,
+  participantId: null,
+  language: 'fr',
+  subtotalCents: 25_000,
+  discountCents: 5_000,
+  taxCents: 1_000,
+  totalCents: 21_000,
+  items: [
+    {
+      id: ITEM,
+      paymentId: null,
+      name: { fr: 'Inscription', en: 'Registration' },
+      unitPriceCents: 25_000,
+      quantity: 1,
+      promoCode: 'LEVE-TOT',
+      discountCents: 5_000,
+      taxes: [tax],
+      totalCents: 21_000,
+      refundedCents: 0,
+      refundableFeeCents: 20_000,
+    },
+  ],
+  refunds: [],
+  refundableFeeCents: 20_000,
+  refundTaxes: [tax],
+});
+
+let archived: boolean;
+let writes: { path: string; body: unknown }[];
+beforeEach(() => {
+  archived = false;
+  writes = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const [path, query = ''] = String(input).split('?');
+      if (init.method === 'POST' && path === `${base}/sales/${SALE}/archive`) {
+        writes.push({ path, body: JSON.parse(String(init.body)) });
+        archived = true;
+        return json(200, detail(true));
+      }
+      if (path === base) return json(200, { id: PROJECT, timeZone: 'America/Toronto' });
+      if (path === `${base}/sales`) {
+        const tab = new URLSearchParams(query).get('tab');
+        const shown = tab === 'archive' ? archived : tab === 'sales' && !archived;
+        return json(200, list(shown ? [{ ...summary, archived }] : []));
+      }
+      if (path === `${base}/sales/${SALE}`) return json(200, detail(archived));
+      throw new Error(`unexpected call ${path}`);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function open(language: 'fr' | 'en', search: Record<string, unknown> = {}) {
+  const user = userEvent.setup();
+  const view = await renderRoute(SalesPage, {
+    language,
+    path: '/projects/$projectId/sales',
+    params: { projectId: PROJECT },
+    search,
+  });
+  return { user, ...view };
+}
+
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => (c.textContent ?? '').replace(/[\u00a0\u202f]/g, ' '));
+
+describe('the sales page (S1)', () => {
+  it('lists the paid sales with the date in the project’s zone, buyer, items, total, refunded, status and source', async () => {
+    await open('fr');
+    const table = await screen.findByRole('table', { name: 'Ventes' });
+    const [row] = (await within(table).findAllByRole('row')).slice(1);
+    expect(cells(row)).toEqual([
+      '1er juin 2027, 09 h 30',
+      'Hélène Côtéhelene@erable.testÉrable inc.',
+      'Inscription, Souper gala × 2',
+      '459,90 $',
+      '189,71 $',
+      'Payée',
+      'Carte',
+    ]);
+  }, 20_000);
+
+  it('opens a sale in place of the list, and archiving it (confirmed) takes it out of its tab', async () => {
+    const { user, router } = await open('en');
+    await user.click(await screen.findByRole('link', { name: 'Hélène Côté' }));
+    const sheet = await screen.findByTestId('sale-detail');
+    await within(sheet).findByText('Promo code LEVE-TOT');
+    expect(router.state.location.search).toMatchObject({ sale: SALE });
+    await user.click(within(sheet).getByRole('button', { name: 'Archive' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Archive this sale?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Archive' }));
+    await waitFor(() =>
+      expect(writes).toEqual([{ path: `${base}/sales/${SALE}/archive`, body: { archived: true } }]),
+    );
+    // Back to the list, where the row is gone.
+    await screen.findByText('No paid sales.');
+    expect(router.state.location.search).not.toHaveProperty('sale');
+  }, 20_000);
+});
