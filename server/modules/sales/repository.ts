@@ -175,34 +175,6 @@ export async function moveSeats(db: Executor, paymentId: string, delta: number):
   return taken.length > 0;
 }
 
-/** A participant of the project with the person's name, e-mail, organisation and language. */
-export async function findParticipantBuyer(
-  db: Executor,
-  companyId: string,
-  projectId: string,
-  participantId: string,
-) {
-  const [row] = await db
-    .select({
-      id: participants.id,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      email: persons.email,
-      organisation: persons.organisation,
-      language: persons.language,
-    })
-    .from(participants)
-    .innerJoin(persons, eq(persons.id, participants.personId))
-    .where(
-      and(
-        eq(participants.companyId, companyId),
-        eq(participants.projectId, projectId),
-        eq(participants.id, participantId),
-      ),
-    );
-  return row;
-}
-
 /** Payments of the project with the taxes they charge (in the taxes' order). */
 export async function findPaymentsWithTaxes(
   db: Executor,

@@ -7,6 +7,7 @@ import type { ChargedTax } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { assertProject } from '../activities/category-service';
+import { findParticipant } from '../participants/repository';
 import type { AuthContext } from '../session/auth-context';
 import { itemFee, saleFee, saleRefundTaxes } from './refund-rules';
 import * as repo from './repository';
@@ -229,7 +230,7 @@ export async function createCourtesySale(
 ) {
   return deps.db.transaction(async (tx) => {
     await assertProject(tx, auth, projectId);
-    const buyer = await repo.findParticipantBuyer(tx, auth.companyId, projectId, input.participantId);
+    const buyer = await findParticipant(tx, auth.companyId, projectId, input.participantId);
     if (!buyer) throw AppError.field('participantId', 'validation.sales.participant');
     const ids = [...new Set(input.paymentIds)];
     const found = await repo.findPaymentsWithTaxes(tx, auth.companyId, projectId, ids);

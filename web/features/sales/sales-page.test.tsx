@@ -3,11 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaleDetail, SaleSummary } from '../../../contracts/sales';
 import { renderRoute } from '../../../tests/support/render';
+import { PROJECT, SALE, workedExampleSale } from './fixtures';
 import { SalesPage } from './sales-page';
 
-const PROJECT = '00000000-0000-4000-8000-000000000001';
-const SALE = '00000000-0000-4000-8000-0000000000b1';
-const ITEM = '00000000-0000-4000-8000-0000000000e1';
 const base = `/api/projects/${PROJECT}`;
 
 const json = (status: number, body: unknown) =>
@@ -30,35 +28,7 @@ const summary: SaleSummary = {
   source: 'card',
   archived: false,
 };
-const tax = { name: { fr: 'TPS', en: 'GST' }, rateMilli: 5000, registrationNumber: '', amountCents: 1_000 };
-const detail = (archived: boolean): SaleDetail => ({
-  ...summary,
-  archived,
-  participantId: null,
-  language: 'fr',
-  subtotalCents: 25_000,
-  discountCents: 5_000,
-  taxCents: 1_000,
-  totalCents: 21_000,
-  items: [
-    {
-      id: ITEM,
-      paymentId: null,
-      name: { fr: 'Inscription', en: 'Registration' },
-      unitPriceCents: 25_000,
-      quantity: 1,
-      promoCode: 'LEVE-TOT',
-      discountCents: 5_000,
-      taxes: [tax],
-      totalCents: 21_000,
-      refundedCents: 0,
-      refundableFeeCents: 20_000,
-    },
-  ],
-  refunds: [],
-  refundableFeeCents: 20_000,
-  refundTaxes: [tax],
-});
+const detail = (archived: boolean): SaleDetail => ({ ...workedExampleSale, archived });
 
 let archived: boolean;
 let writes: { path: string; body: unknown }[];
