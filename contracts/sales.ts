@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  defineEndpoint,
-  emailAddress,
-  language,
-  listQuery,
-  listResponse,
-  timestamp,
-  uuidParam,
-} from './http';
+import { defineEndpoint, language, listQuery, listResponse, timestamp, uuidParam } from './http';
 import { parseMoney } from './money';
 
 /**
@@ -152,7 +144,8 @@ const buyerInput = z.object({
     .trim()
     .min(2, { error: 'validation.required' })
     .max(200, { error: 'validation.tooLong|maximum=200' }),
-  email: emailAddress,
+  // A format the OpenAPI document names (email): the generic route test fills it in as an address.
+  email: z.email({ error: 'validation.email' }).transform((email) => email.toLowerCase()),
   organisation: z.string().trim().max(200, { error: 'validation.tooLong|maximum=200' }).default(''),
   language,
 });
