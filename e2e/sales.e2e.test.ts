@@ -24,7 +24,8 @@ const normalise = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/
  * S1–S2 in French and in English, on the demo project's sales (issue 20's demo: about 60 transactions across the four
  * tabs): find a paid sale nothing was refunded of, open it, refund part of its first item (35,00 retained, the
  * totals read live), see the refund in the detail, then archive the sale (it leaves the sales tab) and unarchive it
- * (it comes back). Each language takes a different sale, so the two never refund the same one.
+ * (it comes back). Each language takes a different sale, so the two never refund the same one. Needs the demo's
+ * sales: two paid ones, not by card, nothing refunded, a first item whose fee is above 35.00.
  */
 describe.each(LANGUAGES)('sales and refunds (%s)', (language) => {
   const t = TEXTS[language];
