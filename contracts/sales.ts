@@ -201,6 +201,22 @@ export const createCourtesySale = defineEndpoint({
   response: saleDetail,
 });
 
+export const listCourtesyPayments = defineEndpoint({
+  method: 'GET',
+  path: '/api/projects/:projectId/sales/courtesy/payments',
+  access: 'user',
+  tag,
+  summary:
+    'S1: the payments of the project a courtesy sale can give, with their price and the seats left (null: no limit)',
+  params: projectParams,
+  response: z.object({
+    currency: z.string(),
+    items: z.array(
+      z.object({ id: z.uuid(), name: localized, priceCents: cents, left: z.number().int().nullable() }),
+    ),
+  }),
+});
+
 export const refundInput = z.object({
   /** The detail level: one item, or null for the whole sale. */
   itemId: z.uuid({ error: 'validation.id' }).nullable(),

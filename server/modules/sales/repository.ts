@@ -290,3 +290,18 @@ export async function findCurrency(db: Executor, projectId: string): Promise<str
     .where(eq(salesSettings.projectId, projectId));
   return row?.currency;
 }
+
+/** The payments of the project in their order, with the seats left. */
+export async function listPayments(db: Executor, companyId: string, projectId: string) {
+  return db
+    .select({
+      id: payments.id,
+      nameFr: payments.nameFr,
+      nameEn: payments.nameEn,
+      priceCents: payments.priceCents,
+      left: sql<number | null>`${payments.quantity} - ${payments.sold}`,
+    })
+    .from(payments)
+    .where(and(eq(payments.companyId, companyId), eq(payments.projectId, projectId)))
+    .orderBy(asc(payments.position), asc(payments.id));
+}

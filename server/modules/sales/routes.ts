@@ -3,6 +3,7 @@ import {
   archiveSale,
   createCourtesySale,
   getSale,
+  listCourtesyPayments,
   listSales,
   refundSale,
   updateSale,
@@ -21,6 +22,9 @@ export function registerSalesRoutes(app: FastifyInstance, deps: Deps, ports: Sal
   });
   route(app, createCourtesySale, ({ auth, params, body }) =>
     service.createCourtesySale(deps, auth, params.projectId, body),
+  );
+  route(app, listCourtesyPayments, ({ auth, params }) =>
+    service.listCourtesyPayments(deps, auth, params.projectId),
   );
   route(app, getSale, ({ auth, params }) => service.getSale(deps, auth, params.projectId, params.saleId));
   route(app, archiveSale, ({ auth, params, body }) =>

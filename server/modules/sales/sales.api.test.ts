@@ -236,6 +236,30 @@ describe('courtesy sales (S1)', () => {
     expect(again.body.fields[0]).toMatchObject({ field: 'paymentIds.0', code: 'validation.sales.soldOut' });
   });
 
+  it('offers the project’s payments with their price and the seats left', async () => {
+    const project = await buildProject(camille);
+    const limited = await insertPayment(t.database.db, project.id, {
+      priceCents: 9_500,
+      quantity: 10,
+      sold: 3,
+    });
+    const open = await insertPayment(t.database.db, project.id, { priceCents: 0, name: 'Visiteur' });
+    const response = await camille.get(salesUrl(project.id, '/courtesy/payments'));
+    expect(response.status).toBe(200);
+    expect(response.body.items).toEqual(
+      expect.arrayContaining([
+        {
+          id: limited.id,
+          name: { fr: 'Inscription générale', en: 'General registration' },
+          priceCents: 9_500,
+          left: 7,
+        },
+        { id: open.id, name: { fr: 'Visiteur', en: 'Visiteur' }, priceCents: 0, left: null },
+      ]),
+    );
+    expect((await jordan.get(salesUrl(project.id, '/courtesy/payments'))).status).toBe(404);
+  });
+
   it('refuses a participant of another project', async () => {
     const project = await buildProject(camille);
     const other = await buildProject(camille);

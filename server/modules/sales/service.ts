@@ -279,6 +279,20 @@ export async function createCourtesySale(
   });
 }
 
+export async function listCourtesyPayments(deps: Deps, auth: AuthContext, projectId: string) {
+  await assertProject(deps.db, auth, projectId);
+  const rows = await repo.listPayments(deps.db, auth.companyId, projectId);
+  return {
+    currency: await projectCurrency(deps.db, projectId),
+    items: rows.map((row) => ({
+      id: row.id,
+      name: { fr: row.nameFr, en: row.nameEn },
+      priceCents: row.priceCents,
+      left: row.left === null ? null : Number(row.left),
+    })),
+  };
+}
+
 async function projectCurrency(db: Executor, projectId: string) {
   return (await repo.findCurrency(db, projectId)) ?? 'CAD';
 }

@@ -2,7 +2,10 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { BodyOf, QueryOf } from '../../../contracts/http';
 import {
   archiveSale,
+  type CourtesyInput,
+  createCourtesySale,
   getSale,
+  listCourtesyPayments,
   listSales,
   type RefundInput,
   refundSale,
@@ -38,6 +41,21 @@ function useSaleChanged(projectId: string) {
     queryClient.setQueryData(saleKeys.one(projectId, sale.id), sale);
     return queryClient.invalidateQueries({ queryKey: [...saleKeys.all(projectId), 'list'] });
   };
+}
+
+export const courtesyPaymentsQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: [...saleKeys.all(projectId), 'courtesy-payments'] as const,
+    queryFn: ({ signal }) => call(listCourtesyPayments, { params: { projectId }, signal }),
+  });
+
+export function useCreateCourtesySale(projectId: string) {
+  const changed = useSaleChanged(projectId);
+  return useMutation({
+    mutationFn: (body: CourtesyInput) => call(createCourtesySale, { params: { projectId }, body }),
+    meta: { silent: true },
+    onSuccess: changed,
+  });
 }
 
 export function useArchiveSale(projectId: string) {

@@ -28,6 +28,9 @@ const summary: SaleSummary = {
   source: 'card',
   archived: false,
 };
+const PAYMENT = '00000000-0000-4000-8000-0000000000f1';
+const FULL = '00000000-0000-4000-8000-0000000000f2';
+const PARTICIPANT = '00000000-0000-4000-8000-0000000000a1';
 const detail = (archived: boolean): SaleDetail => ({ ...workedExampleSale, archived });
 
 let archived: boolean;
@@ -51,6 +54,25 @@ beforeEach(() => {
         return json(200, list(shown ? [{ ...summary, archived }] : []));
       }
       if (path === `${base}/sales/${SALE}`) return json(200, detail(archived));
+      if (path === `${base}/sales/courtesy/payments`) {
+        return json(200, {
+          currency: 'CAD',
+          items: [
+            { id: PAYMENT, name: { fr: 'Souper gala', en: 'Gala dinner' }, priceCents: 9_500, left: 7 },
+            { id: FULL, name: { fr: 'Atelier', en: 'Workshop' }, priceCents: 2_000, left: 0 },
+          ],
+        });
+      }
+      if (init.method === 'POST' && path === `${base}/sales/courtesy`) {
+        writes.push({ path, body: JSON.parse(String(init.body)) });
+        return json(200, { ...detail(false), status: 'courtesy', source: 'courtesy' });
+      }
+      if (path === `${base}/participants`) {
+        return json(
+          200,
+          list([{ id: PARTICIPANT, firstName: 'Ana', lastName: 'Roy', email: 'ana@erable.test' }]),
+        );
+      }
       throw new Error(`unexpected call ${path}`);
     }),
   );
@@ -104,5 +126,23 @@ describe('the sales page (S1)', () => {
     // Back to the list, where the row is gone.
     await screen.findByText('No paid sales.');
     expect(router.state.location.search).not.toHaveProperty('sale');
+  }, 20_000);
+
+  it('gives a participant a payment as a courtesy, then opens the new sale', async () => {
+    const { user, router } = await open('fr', { tab: 'courtesy' });
+    await user.click(await screen.findByRole('button', { name: 'Ajouter une courtoisie' }));
+    const modal = await screen.findByRole('dialog', { name: 'Nouvelle courtoisie' });
+    const full = await within(modal).findByRole('checkbox', { name: /Atelier/ });
+    expect((full as HTMLInputElement).disabled).toBe(true);
+    await user.click(within(modal).getByRole('checkbox', { name: /Souper gala \(95,00\s\$\)/ }));
+    await user.click(within(modal).getByTestId('courtesy-participant'));
+    await user.click(await screen.findByRole('option', { name: 'Ana Roy · ana@erable.test' }));
+    await user.click(within(modal).getByRole('button', { name: 'Offrir' }));
+    await waitFor(() =>
+      expect(writes).toEqual([
+        { path: `${base}/sales/courtesy`, body: { participantId: PARTICIPANT, paymentIds: [PAYMENT] } },
+      ]),
+    );
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ tab: 'courtesy', sale: SALE }));
   }, 20_000);
 });

@@ -1,12 +1,13 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { IconArchive, IconClock, IconGift, IconReceipt } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArchive, IconClock, IconGift, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppTab, AppTabs } from '../../components/app-tabs';
 import { usePageTitle } from '../../lib/page-title';
 import { projectQuery } from '../projects/api';
+import { CourtesyModal } from './courtesy-modal';
 import { SaleDetail } from './sale-detail';
 import { SalesList } from './sales-list';
 import { type SalesTab, salesSearch } from './search';
@@ -31,6 +32,7 @@ export function SalesPage() {
   usePageTitle(t('sales.title'));
   const timeZone = useQuery(projectQuery(projectId)).data?.timeZone;
   const tab: SalesTab = search.tab ?? 'sales';
+  const [addingCourtesy, setAddingCourtesy] = useState(false);
 
   const tabs: AppTab<SalesTab>[] = (['sales', 'pending', 'courtesy', 'archive'] as const).map((value) => {
     const Icon = ICONS[value];
@@ -46,7 +48,16 @@ export function SalesPage() {
           backSearch={{ ...search, sale: undefined }}
         />
       ) : (
-        <SalesList projectId={projectId} tab={value} search={search} timeZone={timeZone} />
+        <Stack gap="sm">
+          {value === 'courtesy' && (
+            <Group justify="flex-end">
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setAddingCourtesy(true)}>
+                {t('sales.courtesy.add')}
+              </Button>
+            </Group>
+          )}
+          <SalesList projectId={projectId} tab={value} search={search} timeZone={timeZone} />
+        </Stack>
       ),
     };
   });
@@ -71,6 +82,20 @@ export function SalesPage() {
         }
         tabs={tabs}
       />
+      {addingCourtesy && (
+        <CourtesyModal
+          projectId={projectId}
+          onClose={() => setAddingCourtesy(false)}
+          onCreated={(sale) => {
+            setAddingCourtesy(false);
+            void navigate({
+              to: '/projects/$projectId/sales',
+              params: { projectId },
+              search: { tab: 'courtesy', sale: sale.id },
+            } as never);
+          }}
+        />
+      )}
     </Stack>
   );
 }
