@@ -51,6 +51,7 @@ import { registerPromoCodeRoutes } from './modules/promo-codes/routes';
 import { registerQuestionRoutes } from './modules/questions/routes';
 import { registerReleaseRoutes } from './modules/releases/routes';
 import { registerRoleRoutes } from './modules/roles/routes';
+import { registerSalesRoutes } from './modules/sales/routes';
 import { registerScoreRoutes } from './modules/scores/routes';
 import { registerSearchRoutes } from './modules/search/routes';
 import { registerSessionHook, registerSessionRoutes } from './modules/session/routes';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerPersonalPageRoutes(app, deps);
   registerUnsubscribeRoutes(app, deps);
   registerLandingRoutes(app, deps);
+  registerSalesRoutes(app, deps);
   registerPairingRoutes(app, deps);
   registerPairingMeetingRoutes(app, deps);
   registerQuestionRoutes(app, deps);

@@ -10,6 +10,8 @@ const STATUS_BY_KIND = {
   notFound: 404,
   conflict: 409,
   gone: 410,
+  /** A service we depend on (the card processor) refused or failed. */
+  badGateway: 502,
 } as const;
 
 export type ErrorKind = keyof typeof STATUS_BY_KIND;

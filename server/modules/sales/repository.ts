@@ -1,0 +1,307 @@
+import { and, asc, count, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { ListParams } from '../../../contracts/http';
+import type { SALE_TABS } from '../../../contracts/sales';
+import type { Executor } from '../../db/client';
+import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
+import {
+  type ChargedTax,
+  participants,
+  paymentRequestItems,
+  paymentRequests,
+  payments,
+  paymentTaxes,
+  persons,
+  refunds,
+  salesSettings,
+  taxes,
+} from '../../db/schema';
+
+/** The sales of a project, where every query of this module starts: the signed-in company's and this project's. */
+const ownSale = (companyId: string, projectId: string) =>
+  and(eq(paymentRequests.companyId, companyId), eq(paymentRequests.projectId, projectId));
+
+const TAB_CONDITION: Record<(typeof SALE_TABS)[number], SQL> = {
+  sales: sql`${paymentRequests.archived} = false and ${paymentRequests.status} = 'paid'`,
+  pending: sql`${paymentRequests.archived} = false and ${paymentRequests.status} = 'pending'`,
+  courtesy: sql`${paymentRequests.archived} = false and ${paymentRequests.status} = 'courtesy'`,
+  archive: sql`${paymentRequests.archived} = true`,
+};
+
+/** What the list's search reads of a buyer: name, e-mail and organisation in one text (accents ignored). */
+const buyerText = sql`(${paymentRequests.buyerName} || ' ' || ${paymentRequests.buyerEmail} || ' ' || ${paymentRequests.buyerOrganisation})`;
+
+/** The items' names and quantities, read only for the rows of the page (after the sort and the limit). */
+const itemNames = sql<{ nameFr: string; nameEn: string; quantity: number }[]>`(
+  select coalesce(json_agg(json_build_object('nameFr', i.name_fr, 'nameEn', i.name_en, 'quantity', i.quantity)
+    order by i.position, i.id), '[]'::json)
+  from payment_request_items i where i.request_id = payment_requests.id)`;
+
+export async function listSales(
+  db: Executor,
+  companyId: string,
+  projectId: string,
+  tab: (typeof SALE_TABS)[number],
+  params: ListParams,
+) {
+  const where = and(
+    ownSale(companyId, projectId),
+    TAB_CONDITION[tab],
+    searchCondition(params.q, [buyerText]),
+  );
+  const order = orderBy(
+    params,
+    {
+      createdAt: paymentRequests.createdAt,
+      buyer: humanOrder(paymentRequests.buyerName),
+      total: paymentRequests.totalCents,
+      status: paymentRequests.status,
+    },
+    [sql`${paymentRequests.createdAt} desc`],
+    paymentRequests.id,
+  );
+  return listPage(
+    params,
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: paymentRequests.id,
+          createdAt: paymentRequests.createdAt,
+          paidAt: paymentRequests.paidAt,
+          buyerName: paymentRequests.buyerName,
+          buyerEmail: paymentRequests.buyerEmail,
+          buyerOrganisation: paymentRequests.buyerOrganisation,
+          currency: paymentRequests.currency,
+          totalCents: paymentRequests.totalCents,
+          refundedCents: paymentRequests.refundedCents,
+          status: paymentRequests.status,
+          source: paymentRequests.source,
+          archived: paymentRequests.archived,
+          items: itemNames,
+        })
+        .from(paymentRequests)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(paymentRequests).where(where))[0].n,
+  );
+}
+
+export type SaleRow = typeof paymentRequests.$inferSelect;
+export type ItemRow = typeof paymentRequestItems.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** One sale of the project; `lock` holds it (FOR UPDATE) until the transaction ends: refunds and edits queue. */
+export async function findSale(
+  db: Executor,
+  companyId: string,
+  projectId: string,
+  saleId: string,
+  lock = false,
+): Promise<SaleRow | undefined> {
+  const query = db
+    .select()
+    .from(paymentRequests)
+    .where(and(ownSale(companyId, projectId), eq(paymentRequests.id, saleId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function listItems(db: Executor, saleId: string): Promise<ItemRow[]> {
+  return db
+    .select()
+    .from(paymentRequestItems)
+    .where(eq(paymentRequestItems.requestId, saleId))
+    .orderBy(asc(paymentRequestItems.position), asc(paymentRequestItems.id));
+}
+
+export async function listRefunds(db: Executor, saleId: string): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.requestId, saleId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+export async function setArchived(db: Executor, saleId: string, archived: boolean) {
+  await db
+    .update(paymentRequests)
+    .set({ archived, updatedAt: new Date() })
+    .where(eq(paymentRequests.id, saleId));
+}
+
+export async function updateSale(
+  db: Executor,
+  saleId: string,
+  values: Partial<typeof paymentRequests.$inferInsert>,
+) {
+  await db
+    .update(paymentRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(paymentRequests.id, saleId));
+}
+
+export async function updateItem(
+  db: Executor,
+  itemId: string,
+  values: Partial<typeof paymentRequestItems.$inferInsert>,
+) {
+  await db.update(paymentRequestItems).set(values).where(eq(paymentRequestItems.id, itemId));
+}
+
+/**
+ * Ticketing: takes `delta` seats of a payment (gives them back when negative). False when the payment has not that
+ * many left (its quantity), so nothing is oversold; seats given back never go below 0.
+ */
+export async function moveSeats(db: Executor, paymentId: string, delta: number): Promise<boolean> {
+  if (delta === 0) return true;
+  if (delta < 0) {
+    await db
+      .update(payments)
+      .set({ sold: sql`greatest(${payments.sold} + ${delta}, 0)` })
+      .where(eq(payments.id, paymentId));
+    return true;
+  }
+  const taken = await db
+    .update(payments)
+    .set({ sold: sql`${payments.sold} + ${delta}` })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        or(isNull(payments.quantity), gte(sql`${payments.quantity} - ${payments.sold}`, delta)),
+      ),
+    )
+    .returning({ id: payments.id });
+  return taken.length > 0;
+}
+
+/** Payments of the project with the taxes they charge (in the taxes' order). */
+export async function findPaymentsWithTaxes(
+  db: Executor,
+  companyId: string,
+  projectId: string,
+  paymentIds: string[],
+) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.companyId, companyId),
+        eq(payments.projectId, projectId),
+        inArray(payments.id, paymentIds),
+      ),
+    );
+  const charged = rows.length
+    ? await db
+        .select({ paymentId: paymentTaxes.paymentId, tax: taxes })
+        .from(paymentTaxes)
+        .innerJoin(taxes, eq(taxes.id, paymentTaxes.taxId))
+        .where(
+          inArray(
+            paymentTaxes.paymentId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(taxes.position), asc(taxes.id))
+    : [];
+  return rows.map((payment) => ({
+    payment,
+    taxes: charged
+      .filter((c) => c.paymentId === payment.id)
+      .map(
+        (c): ChargedTax => ({
+          taxId: c.tax.id,
+          nameFr: c.tax.nameFr,
+          nameEn: c.tax.nameEn,
+          rateMilli: c.tax.rateMilli,
+          registrationNumber: c.tax.registrationNumber,
+          amountCents: 0,
+        }),
+      ),
+  }));
+}
+
+export async function insertSale(db: Executor, values: typeof paymentRequests.$inferInsert) {
+  const [row] = await db.insert(paymentRequests).values(values).returning({ id: paymentRequests.id });
+  return row.id;
+}
+
+export async function insertItems(db: Executor, values: (typeof paymentRequestItems.$inferInsert)[]) {
+  if (values.length) await db.insert(paymentRequestItems).values(values);
+}
+
+// ---------- refunds ----------
+
+export async function findRefund(db: Executor, refundId: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+  return row;
+}
+
+export async function findRefundByKey(db: Executor, idempotencyKey: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+/** Inserts a refund; undefined when its idempotency key is already taken (a double click got there first). */
+export async function insertRefund(
+  db: Executor,
+  values: typeof refunds.$inferInsert,
+): Promise<RefundRow | undefined> {
+  const [row] = await db.insert(refunds).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateRefund(
+  db: Executor,
+  refundId: string,
+  values: Partial<typeof refunds.$inferInsert>,
+) {
+  await db
+    .update(refunds)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(refunds.id, refundId));
+}
+
+export async function addRefunded(
+  db: Executor,
+  saleId: string,
+  itemShares: { itemId: string; cents: number }[],
+) {
+  const total = itemShares.reduce((sum, share) => sum + share.cents, 0);
+  for (const share of itemShares) {
+    if (share.cents === 0) continue;
+    await db
+      .update(paymentRequestItems)
+      .set({ refundedCents: sql`${paymentRequestItems.refundedCents} + ${share.cents}` })
+      .where(eq(paymentRequestItems.id, share.itemId));
+  }
+  await db
+    .update(paymentRequests)
+    .set({ refundedCents: sql`${paymentRequests.refundedCents} + ${total}`, updatedAt: new Date() })
+    .where(eq(paymentRequests.id, saleId));
+}
+
+/** The project's currency (R2's settings), when set. */
+export async function findCurrency(db: Executor, projectId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ currency: salesSettings.currency })
+    .from(salesSettings)
+    .where(eq(salesSettings.projectId, projectId));
+  return row?.currency;
+}
+
+/** The payments of the project in their order, with the seats left. */
+export async function listPayments(db: Executor, companyId: string, projectId: string) {
+  return db
+    .select({
+      id: payments.id,
+      nameFr: payments.nameFr,
+      nameEn: payments.nameEn,
+      priceCents: payments.priceCents,
+      left: sql<number | null>`${payments.quantity} - ${payments.sold}`,
+    })
+    .from(payments)
+    .where(and(eq(payments.companyId, companyId), eq(payments.projectId, projectId)))
+    .orderBy(asc(payments.position), asc(payments.id));
+}
