@@ -112,7 +112,7 @@ describe('the public registration page', () => {
   it('takes a newcomer through the role, the choice, their details and the summary, then registers them', async () => {
     const { sent } = serve();
     renderWithProviders(<RegistrationScreen token={TOKEN} />);
-    await userEvent.click(await screen.findByRole('radio', { name: 'Acheteur' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Acheteur' }, { timeout: 5000 }));
     // Without a card processor, what costs something cannot be chosen, and the page says why.
     expect(screen.getByTestId('card-unavailable').textContent).toMatch(
       /paiement par carte n’est pas configuré/,
@@ -124,7 +124,7 @@ describe('the public registration page', () => {
     await userEvent.type(screen.getByLabelText('Code promotionnel pour « Souper gala »'), 'gala');
     await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
 
-    expect(await screen.findByRole('heading', { name: 'Vos coordonnées' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Vos coordonnées' }, { timeout: 5000 })).toBeTruthy();
     expect(sent.find((r) => r.url.endsWith('/quote'))?.body).toEqual({
       roleId: BUYER,
       items: [{ paymentId: FREE }, { paymentId: GALA, promoCode: 'gala' }],
@@ -138,7 +138,7 @@ describe('the public registration page', () => {
     await userEvent.type(screen.getByLabelText(/Allergies/), 'Arachides');
     await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
 
-    const summary = await screen.findByTestId('summary');
+    const summary = await screen.findByTestId('summary', {}, { timeout: 5000 });
     expect(within(summary).getByText('Total')).toBeTruthy();
     expect(within(summary).getAllByText('0,00 $')).not.toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'M’inscrire' }));
@@ -164,7 +164,7 @@ describe('the public registration page', () => {
         }),
     });
     renderWithProviders(<RegistrationScreen token={TOKEN} />);
-    await userEvent.click(await screen.findByRole('radio', { name: 'Acheteur' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Acheteur' }, { timeout: 5000 }));
     await userEvent.click(screen.getByRole('radio', { name: /Inscription gratuite/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Souper gala/ }));
     await userEvent.type(screen.getByLabelText(/Code promotionnel/), 'VIEUX');
@@ -176,7 +176,7 @@ describe('the public registration page', () => {
   it('switches language at once, remembered on this device', async () => {
     serve();
     renderWithProviders(<RegistrationScreen token={TOKEN} />);
-    await screen.findByRole('radio', { name: 'Acheteur' });
+    await screen.findByRole('radio', { name: 'Acheteur' }, { timeout: 5000 });
     await userEvent.click(screen.getByText('EN'));
     expect(await screen.findByRole('radio', { name: 'Buyer' })).toBeTruthy();
     expect(localStorage.getItem('maillage.registrationPage.language')).toBe('en');

@@ -17,11 +17,15 @@ import type { Language } from '../../../contracts/http';
 import type { PublicRegistrationPage, RegistrationQuote } from '../../../contracts/registration';
 import { applyLanguage } from '../../lib/i18n';
 import { loadPage, type PageState, purchase, quote, type Refusal } from './api';
-import { ChoiceStep, type Selection } from './choice-steps';
-import { SummaryStep } from './summary-step';
+import type { Selection } from './choice-steps';
 
-/** The profile form and its rules (the project's U5 rules, shared with the server) load after the first paint. */
+/**
+ * The steps load after the first paint (the page's weight budget, docs/architecture.md): their form controls, and
+ * the profile's rules (the project's U5 rules, shared with the server).
+ */
+const ChoiceStep = lazy(() => import('./choice-steps').then((m) => ({ default: m.ChoiceStep })));
 const ProfileStep = lazy(() => import('./profile-step').then((m) => ({ default: m.ProfileStep })));
+const SummaryStep = lazy(() => import('./summary-step').then((m) => ({ default: m.SummaryStep })));
 
 /** The language chosen with the page's switch, remembered on this device. */
 const LANGUAGE_KEY = 'maillage.registrationPage.language';
@@ -174,22 +178,24 @@ export function RegistrationScreen({ token }: { token: string }) {
               {refusal.title || t('publicRegistration.failed')}
             </Alert>
           )}
-          {step === 'choice' && (
-            <ChoiceStep
-              page={page}
-              language={shown}
-              selection={selection}
-              onChange={(next) => {
-                setSelection(next);
-                setRefusal(null);
-              }}
-              errors={refusal?.fields ?? {}}
-              busy={busy}
-              onNext={() => void toSummary()}
-            />
-          )}
-          {step === 'profile' && (
-            <Suspense fallback={<Loader size="sm" />}>
+          <Suspense
+            fallback={<Loader size="sm" role="progressbar" aria-label={t('publicRegistration.loading')} />}
+          >
+            {step === 'choice' && (
+              <ChoiceStep
+                page={page}
+                language={shown}
+                selection={selection}
+                onChange={(next) => {
+                  setSelection(next);
+                  setRefusal(null);
+                }}
+                errors={refusal?.fields ?? {}}
+                busy={busy}
+                onNext={() => void toSummary()}
+              />
+            )}
+            {step === 'profile' && (
               <ProfileStep
                 page={page}
                 language={shown}
@@ -202,17 +208,17 @@ export function RegistrationScreen({ token }: { token: string }) {
                   setStep('summary');
                 }}
               />
-            </Suspense>
-          )}
-          {step === 'summary' && summary && (
-            <SummaryStep
-              quote={summary}
-              language={shown}
-              busy={busy}
-              onBack={() => setStep('profile')}
-              onConfirm={() => void buy()}
-            />
-          )}
+            )}
+            {step === 'summary' && summary && (
+              <SummaryStep
+                quote={summary}
+                language={shown}
+                busy={busy}
+                onBack={() => setStep('profile')}
+                onConfirm={() => void buy()}
+              />
+            )}
+          </Suspense>
           {step === 'done' && (
             <Alert color="teal" title={t('publicRegistration.done.title')} data-testid="registration-done">
               {t(returned() === 'paid' ? 'publicRegistration.done.paid' : 'publicRegistration.done.body')}

@@ -61,5 +61,5 @@ describe('the registration page tab', () => {
         /\/r\/2{43}$/,
       ),
     );
-  });
+  }, 20_000);
 });
