@@ -1,13 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../contracts/money';
 import type { Tx } from '../../db/client';
-import { participants, persons } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { translator } from '../../i18n';
+import { findParticipantByEmail } from '../activity-hosts/repository';
 import { addMembersIn } from '../activity-members/service';
 import { queueMail } from '../mail/outbox';
 import { escapeHtml, mailLayout } from '../mail/templates';
-import { findPersonByEmail } from '../participants/repository';
+import { findPersonByEmail, insertParticipant } from '../participants/repository';
 import { createParticipantIn } from '../participants/service';
 import { findPage as findPersonalPage } from '../personal-pages/repository';
 import { pagePath } from '../personal-pages/service';
@@ -25,10 +24,10 @@ export interface BuyerForm {
   firstName: string;
   lastName: string;
   email: string;
-  organisation?: string | null;
-  jobTitle?: string | null;
-  phone?: string | null;
-  phonePro?: string | null;
+  organisation: string | null;
+  jobTitle: string | null;
+  phone: string | null;
+  phonePro: string | null;
   profile: Record<string, string>;
 }
 
@@ -53,28 +52,27 @@ export async function completeSale(tx: Tx, deps: Deps, requestId: string, buyer?
   const roleId =
     buyer?.roleId ?? (registration?.paymentId ? await firstRole(tx, registration.paymentId) : null);
 
-  let participantId = await existingParticipant(tx, sale.companyId, sale.projectId, sale.buyerEmail);
-  if (participantId) {
+  const existing = await findParticipantByEmail(tx, sale.companyId, sale.projectId, sale.buyerEmail);
+  let participantId: string;
+  if (existing) {
+    participantId = existing;
     // Already registered to the project: the role bought replaces theirs, their own fields are brought up to date.
     const patch: Parameters<typeof repo.updateParticipant>[2] = {};
     if (registration && roleId) patch.roleId = roleId;
     if (buyer && Object.keys(buyer.profile).length > 0) patch.profile = buyer.profile;
     await repo.updateParticipant(tx, participantId, patch);
   } else {
-    const person = buyer ?? (await personOf(tx, sale.companyId, sale.buyerEmail));
-    if (!person) return;
-    participantId = await createParticipantIn(deps, tx, scope, sale.projectId, {
-      ...person,
-      organisation: person.organisation ?? null,
-      jobTitle: person.jobTitle ?? null,
-      phone: person.phone ?? null,
-      phonePro: person.phonePro ?? null,
-      language: sale.language === 'en' ? 'en' : 'fr',
-      roleId: roleId ?? '',
-      status: 'registered',
-      sendInscription: false,
-      profile: buyer?.profile ?? {},
-    });
+    const made = buyer
+      ? await createParticipantIn(deps, tx, scope, sale.projectId, {
+          ...buyer,
+          language: buyer.language,
+          roleId: buyer.roleId,
+          status: 'registered',
+          sendInscription: false,
+        })
+      : await registerKnownPerson(tx, sale, roleId);
+    if (!made) return;
+    participantId = made;
   }
   for (const item of items) {
     if (item.kind !== 'activity' || !item.activityId) continue;
@@ -137,22 +135,25 @@ async function firstRole(tx: Tx, paymentId: string) {
   return row?.roleId ?? null;
 }
 
-async function existingParticipant(tx: Tx, companyId: string, projectId: string, email: string) {
-  const [row] = await tx
-    .select({ id: participants.id })
-    .from(participants)
-    .innerJoin(persons, eq(persons.id, participants.personId))
-    .where(
-      and(
-        eq(participants.companyId, companyId),
-        eq(participants.projectId, projectId),
-        eq(sql`lower(${persons.email})`, email.toLowerCase()),
-      ),
-    );
-  return row?.id ?? null;
-}
-
-async function personOf(tx: Tx, companyId: string, email: string) {
-  const row = await findPersonByEmail(tx, companyId, email);
-  return row && { ...row, firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
+/**
+ * A card sale confirmed later (the webhook) has no form with it: the person written at the purchase becomes a
+ * participant with the first role the registration is sold to. The page checked the profile at the purchase; the
+ * project's own fields' values are not kept meanwhile (they need a place on the sale: docs/sales/registration-page.md).
+ */
+async function registerKnownPerson(
+  tx: Tx,
+  sale: { companyId: string; projectId: string; buyerEmail: string },
+  roleId: string | null,
+) {
+  const person = await findPersonByEmail(tx, sale.companyId, sale.buyerEmail);
+  const role = roleId ?? (await findProject(tx, sale.companyId, sale.projectId))?.defaultRoleId;
+  if (!person || !role) return null;
+  const { id } = await insertParticipant(tx, {
+    companyId: sale.companyId,
+    projectId: sale.projectId,
+    personId: person.id,
+    roleId: role,
+    profile: {},
+  });
+  return id;
 }

@@ -13,6 +13,7 @@ import {
   persons,
   promoCodes,
 } from '../../db/schema';
+import { completeSale } from './complete';
 import { newcomer, pageToken, projectOnSale } from './fixtures';
 
 // Each test buys from an address of its own (behind the trusted proxy), so the purchases' limit is one test's.
@@ -314,6 +315,95 @@ describe('the public page', () => {
       field: 'items.0.promoCode',
       code: 'validation.registration.promo.usedUp',
     });
+  });
+
+  it('completes a card sale once the processor confirmed it, and only once (the webhook’s call)', async () => {
+    const s = await projectOnSale(t, camille);
+    const { db } = t.database;
+    const email = unique('carte');
+    await db
+      .insert(persons)
+      .values({ companyId: s.companyId, email, firstName: 'Léa', lastName: 'Roy', language: 'en' });
+    const [sale] = await db
+      .insert(paymentRequests)
+      .values({
+        companyId: s.companyId,
+        projectId: s.project.id,
+        source: 'card',
+        currency: 'CAD',
+        buyerName: 'Léa Roy',
+        buyerEmail: email,
+        language: 'en',
+        totalCents: 11_498,
+      })
+      .returning();
+    await db.insert(paymentRequestItems).values([
+      {
+        requestId: sale.id,
+        paymentId: s.paid.id,
+        nameFr: 'Inscription exposant',
+        nameEn: 'Exhibitor registration',
+        unitPriceCents: 10_000,
+        totalCents: 11_498,
+      },
+      {
+        requestId: sale.id,
+        paymentId: s.gala.id,
+        nameFr: 'Souper gala',
+        nameEn: 'Gala dinner',
+        unitPriceCents: 0,
+        totalCents: 0,
+        position: 1,
+      },
+    ]);
+    const complete = () => t.deps.db.transaction((tx) => completeSale(tx, t.deps, sale.id));
+    // Still pending (the card not confirmed): nothing happens.
+    await complete();
+    expect(
+      (await db.select().from(paymentRequests).where(eq(paymentRequests.id, sale.id)))[0].participantId,
+    ).toBeNull();
+
+    await db.update(paymentRequests).set({ status: 'paid' }).where(eq(paymentRequests.id, sale.id));
+    await complete();
+    await complete();
+    const [done] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, sale.id));
+    const [participant] = await db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, done.participantId as string));
+    expect(participant.roleId).toBe(s.roles.exhibitor.id);
+    expect(
+      await db.select().from(activityMembers).where(eq(activityMembers.participantId, participant.id)),
+    ).toHaveLength(1);
+    const mails = await db.select().from(mailMessages).where(eq(mailMessages.toEmail, email));
+    expect(mails.map((m) => m.subject)).toEqual(['Your registration to B2B Fair']);
+    expect(mails[0].text).toContain('Total: $114.98');
+  });
+
+  it('reuses a participant already in the project: the gala bought later adds them to it', async () => {
+    const s = await projectOnSale(t, camille);
+    const token = await pageToken(camille, s.project.id);
+    const email = unique('deja');
+    const first = await visitor.post(
+      api(token, '/purchase'),
+      newcomer(email, s.roles.buyer.id, [{ paymentId: s.free.id }]),
+    );
+    expect(first.status).toBe(200);
+    const second = await visitor.post(
+      api(token, '/purchase'),
+      newcomer(email, s.roles.buyer.id, [{ paymentId: s.free.id }, { paymentId: s.gala.id }]),
+    );
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const { db } = t.database;
+    const rows = await db
+      .select({ id: participants.id })
+      .from(participants)
+      .innerJoin(persons, eq(persons.id, participants.personId))
+      .where(and(eq(persons.email, email), eq(participants.projectId, s.project.id)));
+    expect(rows).toHaveLength(1);
+    expect(
+      await db.select().from(activityMembers).where(eq(activityMembers.participantId, rows[0].id)),
+    ).toHaveLength(1);
   });
 
   it('answers the English texts to an English browser', async () => {

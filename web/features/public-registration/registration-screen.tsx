@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Box,
-  Button,
   Container,
   Group,
   Loader,
@@ -15,6 +14,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../contracts/http';
 import type { PublicRegistrationPage, RegistrationQuote } from '../../../contracts/registration';
+import { PublicPageStatus } from '../../components/public-page/page-status';
 import { applyLanguage } from '../../lib/i18n';
 import { loadPage, type PageState, purchase, quote, type Refusal } from './api';
 import type { Selection } from './choice-steps';
@@ -248,44 +248,18 @@ function profileOf(page: PublicRegistrationPage | null, values: Record<string, s
 function PageStatus({ state, onRetry }: { state: PageState; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Container size="xs" py="xl">
-      <Stack component="main" align="center" gap="md">
-        {state.kind === 'loading' && (
-          <>
-            <Loader role="progressbar" aria-label={t('publicRegistration.loading')} />
-            <Text>{t('publicRegistration.loading')}</Text>
-          </>
-        )}
-        {state.kind === 'notFound' && (
-          <Alert
-            color="yellow"
-            title={
-              <Title order={1} size="h3">
-                {t('publicRegistration.notFound.title')}
-              </Title>
-            }
-          >
-            {t('publicRegistration.notFound.body')}
-          </Alert>
-        )}
-        {state.kind === 'closed' && (
-          <Alert color="yellow" w="100%">
-            <Title order={1} size="h3">
-              {t('publicRegistration.closed')}
-            </Title>
-          </Alert>
-        )}
-        {(state.kind === 'tooMany' || state.kind === 'failed') && (
-          <Alert color="red" role="alert" w="100%">
-            <Stack gap="sm" align="flex-start">
-              <Text>
-                {t(state.kind === 'tooMany' ? 'publicRegistration.tooMany' : 'publicRegistration.failed')}
-              </Text>
-              <Button onClick={onRetry}>{t('publicRegistration.retry')}</Button>
-            </Stack>
-          </Alert>
-        )}
-      </Stack>
-    </Container>
+    <PublicPageStatus
+      kind={state.kind === 'ready' ? 'loading' : state.kind}
+      onRetry={onRetry}
+      texts={{
+        loading: t('publicRegistration.loading'),
+        notFoundTitle: t('publicRegistration.notFound.title'),
+        notFoundBody: t('publicRegistration.notFound.body'),
+        closed: t('publicRegistration.closed'),
+        tooMany: t('publicRegistration.tooMany'),
+        failed: t('publicRegistration.failed'),
+        retry: t('publicRegistration.retry'),
+      }}
+    />
   );
 }
