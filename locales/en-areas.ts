@@ -38,6 +38,7 @@ export { default as phone } from './en/phone.json';
 export { default as profileFields } from './en/profile-fields.json';
 export { default as projectConfig } from './en/project-config.json';
 export { default as promoCodes } from './en/promo-codes.json';
+export { default as publicRegistration } from './en/public-registration.json';
 export { default as questions } from './en/questions.json';
 export { default as registration } from './en/registration.json';
 export { default as releases } from './en/releases.json';

@@ -38,6 +38,7 @@ export { default as phone } from './fr/phone.json';
 export { default as profileFields } from './fr/profile-fields.json';
 export { default as projectConfig } from './fr/project-config.json';
 export { default as promoCodes } from './fr/promo-codes.json';
+export { default as publicRegistration } from './fr/public-registration.json';
 export { default as questions } from './fr/questions.json';
 export { default as registration } from './fr/registration.json';
 export { default as releases } from './fr/releases.json';

@@ -24,6 +24,8 @@ export const FIRST_PAGE_BUDGET_KB = 250;
  * fetches, scripts and stylesheets, in kB of gzip (issue 19).
  */
 export const PERSONAL_PAGE_BUDGET_KB = 150;
+/** The public registration page (registration-page.html, filled on a phone too): the same kind of budget (issue 20). */
+export const REGISTRATION_PAGE_BUDGET_KB = 150;
 
 const ATTRIBUTES = /([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g;
 
@@ -78,6 +80,12 @@ export const PAGES = {
     stylesheets: true,
     budgetKb: PERSONAL_PAGE_BUDGET_KB,
     label: 'personal page',
+  },
+  registration: {
+    html: 'registration-page.html',
+    stylesheets: true,
+    budgetKb: REGISTRATION_PAGE_BUDGET_KB,
+    label: 'registration page',
   },
 } as const;
 export type PageName = keyof typeof PAGES;

@@ -49,6 +49,7 @@ import { registerProfileFieldRoutes } from './modules/profile-fields/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
 import { registerPromoCodeRoutes } from './modules/promo-codes/routes';
 import { registerQuestionRoutes } from './modules/questions/routes';
+import { registerRegistrationRoutes } from './modules/registration/routes';
 import { registerReleaseRoutes } from './modules/releases/routes';
 import { registerRoleRoutes } from './modules/roles/routes';
 import { registerSalesRoutes } from './modules/sales/routes';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerB2bRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerPersonalPageRoutes(app, deps);
+  registerRegistrationRoutes(app, deps);
   registerUnsubscribeRoutes(app, deps);
   registerLandingRoutes(app, deps);
   registerSalesRoutes(app, deps);
@@ -211,6 +213,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
 /** A participant's personal page (`/p/<token>`): a page of its own, not the back office. */
 const PERSONAL_PAGE_PATH = /^\/p\/[^/?#]+\/?(?:\?.*)?$/;
+/** The public registration page (`/r/<token>`): a page of its own too. */
+const REGISTRATION_PAGE_PATH = /^\/r\/[^/?#]+\/?(?:\?.*)?$/;
 
 /**
  * Serves the built web app; any other GET outside /api answers its index.html (client-side routes), or the
@@ -219,6 +223,7 @@ const PERSONAL_PAGE_PATH = /^\/p\/[^/?#]+\/?(?:\?.*)?$/;
 function registerWebApp(app: FastifyInstance, webDir: string) {
   const index = path.join(webDir, 'index.html');
   const personalPage = path.join(webDir, 'personal-page.html');
+  const registrationPage = path.join(webDir, 'registration-page.html');
   const hasWeb = fs.existsSync(index);
   if (hasWeb) {
     app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
@@ -229,7 +234,11 @@ function registerWebApp(app: FastifyInstance, webDir: string) {
       !request.url.startsWith('/api/') &&
       !path.extname(request.url.split('?')[0]);
     if (isPage && hasWeb) {
-      const page = PERSONAL_PAGE_PATH.test(request.url) ? personalPage : index;
+      const page = PERSONAL_PAGE_PATH.test(request.url)
+        ? personalPage
+        : REGISTRATION_PAGE_PATH.test(request.url)
+          ? registrationPage
+          : index;
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(page));
     }
     return sendProblem(request, reply, 404, 'notFound');

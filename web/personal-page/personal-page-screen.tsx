@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Language } from '../../contracts/http';
 import type { PersonalPage } from '../../contracts/personal-pages';
+import { PublicPageStatus } from '../components/public-page/page-status';
 import { formatDate } from '../lib/format';
 import { applyLanguage } from '../lib/i18n';
 import { CalendarSection, MeetingsSection, ProgrammeSection, RoundsSection } from './sections';
@@ -80,36 +69,18 @@ export function PersonalPageScreen({ token }: { token: string }) {
 
   if (!page) {
     return (
-      <Container size="xs" py="xl">
-        <Stack component="main" align="center" gap="md">
-          {state.kind === 'loading' && (
-            <>
-              <Loader role="progressbar" aria-label={t('personalPage.loading')} />
-              <Text>{t('personalPage.loading')}</Text>
-            </>
-          )}
-          {state.kind === 'notFound' && (
-            <Alert
-              color="yellow"
-              title={
-                <Title order={1} size="h3">
-                  {t('personalPage.notFound.title')}
-                </Title>
-              }
-            >
-              {t('personalPage.notFound.body')}
-            </Alert>
-          )}
-          {(state.kind === 'tooMany' || state.kind === 'failed') && (
-            <Alert color="red" role="alert" w="100%">
-              <Stack gap="sm" align="flex-start">
-                <Text>{t(state.kind === 'tooMany' ? 'personalPage.tooMany' : 'personalPage.failed')}</Text>
-                <Button onClick={reload}>{t('personalPage.retry')}</Button>
-              </Stack>
-            </Alert>
-          )}
-        </Stack>
-      </Container>
+      <PublicPageStatus
+        kind={state.kind === 'ready' ? 'loading' : state.kind}
+        onRetry={reload}
+        texts={{
+          loading: t('personalPage.loading'),
+          notFoundTitle: t('personalPage.notFound.title'),
+          notFoundBody: t('personalPage.notFound.body'),
+          tooMany: t('personalPage.tooMany'),
+          failed: t('personalPage.failed'),
+          retry: t('personalPage.retry'),
+        }}
+      />
     );
   }
 

@@ -112,6 +112,14 @@ async function addWithinCapacity(
   return { added, capacity: { members: before + added, maxMembers } };
 }
 
+/**
+ * Adds these participants of the project to the activity in the caller's transaction, within its maximum (409 when
+ * full), with their notifications (J5); the public registration page's sales use it. The caller calls `deliverSoon`.
+ */
+export async function addMembersIn(deps: Deps, tx: Executor, scope: repo.Scope, participantIds: string[]) {
+  return addWithinCapacity(deps, tx, scope, () => repo.insertMembers(tx, scope, { ids: participantIds }));
+}
+
 export async function addMembers(
   deps: Deps,
   auth: AuthContext,

@@ -25,6 +25,9 @@ import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
+/** Who acts: a signed-in user, or a sale of the public registration page (its project's company). */
+type Scope = Pick<AuthContext, 'companyId'>;
+
 type GroupRef = { participantId: string; id: string; nameFr: string; nameEn: string };
 
 const named = (r: { id: string; nameFr: string; nameEn: string }) => ({
@@ -66,7 +69,7 @@ function presentOne(row: repo.ParticipantRow, groups: GroupRef[]) {
   };
 }
 
-async function requireProject(db: Executor, auth: AuthContext, projectId: string) {
+async function requireProject(db: Executor, auth: Scope, projectId: string) {
   const project = await repo.findProject(db, auth.companyId, projectId);
   if (!project) throw AppError.notFound();
   return project;
@@ -98,7 +101,7 @@ export async function listParticipants(
 }
 
 /** The project's defaults for a new participant: its default role (null when none) and default language. */
-async function projectDefaults(db: Executor, auth: AuthContext, projectId: string) {
+async function projectDefaults(db: Executor, auth: Scope, projectId: string) {
   const project = await findProjectRow(db, auth.companyId, projectId);
   if (!project) throw AppError.notFound();
   return {
@@ -188,7 +191,7 @@ export async function profileRules(
  * value follows its type); values of unknown or inactive own fields are not taken, those saved earlier for fields
  * since deactivated are kept. The first broken rule is shown under its field.
  */
-async function checkProfile(
+export async function checkProfile(
   db: Executor,
   companyId: string,
   projectId: string,
@@ -306,52 +309,67 @@ export async function createParticipant(
   body: CreateParticipantValues,
 ) {
   const created = await deps.db.transaction(async (tx) => {
-    const project = await requireProject(tx, auth, projectId);
-    const defaults = await projectDefaults(tx, auth, projectId);
-    const roleId = body.roleId || defaults.defaultRoleId;
-    if (!roleId) throw AppError.field('roleId', ROLE_REQUIRED);
-    const input: ParticipantValues & { sendInscription: boolean } = {
-      ...body,
-      roleId,
-      language: body.language ?? defaults.defaultLanguage,
-    };
-    await checkRole(tx, projectId, input.roleId);
-    await checkGroups(tx, projectId, input.groupIds);
-    const profile = await checkProfile(tx, auth.companyId, projectId, input, {});
-    await checkFiles(tx, auth.companyId, input);
-    const fields = await withoutInactive(tx, auth.companyId, projectId, personFields(input));
-    const existing = await repo.findPersonByEmail(tx, auth.companyId, input.email);
-    let personId: string;
-    if (existing) {
-      if (await repo.isRegistered(tx, projectId, existing.id)) throw duplicate();
-      // The e-mail keeps the spelling the person was known by; a field this form left empty keeps what another
-      // project knows (as the import does): adding someone never erases their details elsewhere.
-      const { email: _same, ...others } = fields;
-      const filled = Object.fromEntries(
-        Object.entries(others).filter(([, value]) => value !== null && value !== undefined && value !== ''),
-      ) as typeof others;
-      await repo.updatePerson(tx, auth.companyId, existing.id, filled);
-      personId = existing.id;
-    } else {
-      // A new person always has a language (their e-mails' one): the project's when the field is inactive.
-      const language = fields.language ?? defaults.defaultLanguage;
-      personId = (await repo.insertPerson(tx, auth.companyId, { ...fields, language })).id;
-    }
-    const { id } = await repo.insertParticipant(tx, {
-      companyId: auth.companyId,
-      projectId,
-      personId,
-      roleId: input.roleId,
-      status: input.status,
-      profile,
-    });
-    if (input.groupIds)
-      await saveGroups(deps, tx, { companyId: auth.companyId, projectId }, id, input.groupIds);
-    if (input.sendInscription) await inscribe(tx, auth, project, id, deps.now());
+    const id = await createParticipantIn(deps, tx, auth, projectId, body);
     return loadOne(tx, auth, projectId, id);
   });
   if (body.sendInscription || body.groupIds?.length) await deliverSoon(deps);
   return created;
+}
+
+/**
+ * `createParticipant` in the caller's transaction (the public registration page's sales use it too); answers the new
+ * participant's id. The caller calls `deliverSoon` after its commit.
+ */
+export async function createParticipantIn(
+  deps: Deps,
+  tx: Executor,
+  auth: Scope,
+  projectId: string,
+  body: CreateParticipantValues,
+) {
+  const project = await requireProject(tx, auth, projectId);
+  const defaults = await projectDefaults(tx, auth, projectId);
+  const roleId = body.roleId || defaults.defaultRoleId;
+  if (!roleId) throw AppError.field('roleId', ROLE_REQUIRED);
+  const input: ParticipantValues & { sendInscription: boolean } = {
+    ...body,
+    roleId,
+    language: body.language ?? defaults.defaultLanguage,
+  };
+  await checkRole(tx, projectId, input.roleId);
+  await checkGroups(tx, projectId, input.groupIds);
+  const profile = await checkProfile(tx, auth.companyId, projectId, input, {});
+  await checkFiles(tx, auth.companyId, input);
+  const fields = await withoutInactive(tx, auth.companyId, projectId, personFields(input));
+  const existing = await repo.findPersonByEmail(tx, auth.companyId, input.email);
+  let personId: string;
+  if (existing) {
+    if (await repo.isRegistered(tx, projectId, existing.id)) throw duplicate();
+    // The e-mail keeps the spelling the person was known by; a field this form left empty keeps what another
+    // project knows (as the import does): adding someone never erases their details elsewhere.
+    const { email: _same, ...others } = fields;
+    const filled = Object.fromEntries(
+      Object.entries(others).filter(([, value]) => value !== null && value !== undefined && value !== ''),
+    ) as typeof others;
+    await repo.updatePerson(tx, auth.companyId, existing.id, filled);
+    personId = existing.id;
+  } else {
+    // A new person always has a language (their e-mails' one): the project's when the field is inactive.
+    const language = fields.language ?? defaults.defaultLanguage;
+    personId = (await repo.insertPerson(tx, auth.companyId, { ...fields, language })).id;
+  }
+  const { id } = await repo.insertParticipant(tx, {
+    companyId: auth.companyId,
+    projectId,
+    personId,
+    roleId: input.roleId,
+    status: input.status,
+    profile,
+  });
+  if (input.groupIds)
+    await saveGroups(deps, tx, { companyId: auth.companyId, projectId }, id, input.groupIds);
+  if (input.sendInscription) await inscribe(tx, auth, project, id, deps.now());
+  return id;
 }
 
 /** U1: the edition panel saves the person's fields (shared by their projects) and this registration. */
@@ -428,7 +446,7 @@ type ProjectForMail = NonNullable<Awaited<ReturnType<typeof repo.findProject>>>;
 /** Queues the inscription e-mail (at most once per participant: dedupe key) and notes when, in the caller's transaction. */
 export async function inscribe(
   tx: Executor,
-  auth: AuthContext,
+  auth: Scope,
   project: ProjectForMail,
   participantId: string,
   now: Date,
