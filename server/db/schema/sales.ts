@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -187,6 +188,30 @@ export interface ChargedTax {
 }
 
 /**
+ * What a buyer typed on the public registration page, kept on a card sale until the processor confirms it (the
+ * participant is made then, with the role chosen and these values), and cleared once used or abandoned.
+ */
+export interface BuyerForm {
+  roleId: string;
+  language: 'fr' | 'en';
+  firstName: string;
+  lastName: string;
+  email: string;
+  organisation: string | null;
+  jobTitle: string | null;
+  phone: string | null;
+  phonePro: string | null;
+  profile: Record<string, string>;
+}
+
+/** What the sales list's search reads of a buyer: name, e-mail and organisation in one text. */
+export const buyerSearchText = (t: {
+  buyerName: AnyPgColumn;
+  buyerEmail: AnyPgColumn;
+  buyerOrganisation: AnyPgColumn;
+}) => sql`(${t.buyerName} || ' ' || ${t.buyerEmail} || ' ' || ${t.buyerOrganisation})`;
+
+/**
  * S1: a sale (payment request): what one buyer owes or paid. `pending` (not paid yet: a card payment under way, or a
  * request sent by the organiser), `paid`, `courtesy` (given away, total 0), `cancelled` (a pending one abandoned or
  * expired). Archiving is a flag beside the status: the archive tab shows archived ones of any status.
@@ -207,6 +232,8 @@ export const paymentRequests = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     buyerOrganisation: text('buyer_organisation').notNull().default(''),
     language: text('language').notNull().default('fr'),
+    /** A card sale's form, until completed (see BuyerForm); null otherwise. */
+    buyerForm: jsonb('buyer_form').$type<BuyerForm>(),
     /** Sums of the items, in cents: before discount, discount, taxes, what is owed; refunds keep their own sums. */
     subtotalCents: integer('subtotal_cents').notNull().default(0),
     discountCents: integer('discount_cents').notNull().default(0),
@@ -222,6 +249,11 @@ export const paymentRequests = pgTable(
   (t) => [
     index('payment_requests_list_idx').on(t.projectId, t.archived, t.status, t.createdAt),
     index('payment_requests_participant_idx').on(t.participantId),
+    // The list's search ignoring accents at 100,000 sales (as persons_search_trgm_idx for participants).
+    index('payment_requests_search_trgm_idx').using(
+      'gin',
+      sql`maillage_unaccent(${buyerSearchText(t)}) gin_trgm_ops`,
+    ),
     uniqueIndex('payment_requests_stripe_session_key').on(t.stripeSessionId),
     check('payment_requests_status_check', sql`${t.status} in ('pending', 'paid', 'courtesy', 'cancelled')`),
     check('payment_requests_source_check', sql`${t.source} in ('card', 'free', 'manual', 'courtesy')`),

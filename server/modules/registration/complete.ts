@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../contracts/money';
 import type { Tx } from '../../db/client';
+import type { BuyerForm } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { translator } from '../../i18n';
 import { findParticipantByEmail } from '../activity-hosts/repository';
@@ -18,18 +19,7 @@ import * as repo from './repository';
  * What the buyer filled on the page: the role chosen and the profile form (names, e-mail, the standard fields, the
  * project's own fields by id), already checked by the page's purchase.
  */
-export interface BuyerForm {
-  roleId: string;
-  language: 'fr' | 'en';
-  firstName: string;
-  lastName: string;
-  email: string;
-  organisation: string | null;
-  jobTitle: string | null;
-  phone: string | null;
-  phonePro: string | null;
-  profile: Record<string, string>;
-}
+export type { BuyerForm };
 
 /**
  * What follows a sale's payment (a free registration at once; a card one when the processor confirms it): the buyer

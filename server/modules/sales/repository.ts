@@ -4,13 +4,12 @@ import type { SALE_TABS } from '../../../contracts/sales';
 import type { Executor } from '../../db/client';
 import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
 import {
+  buyerSearchText,
   type ChargedTax,
-  participants,
   paymentRequestItems,
   paymentRequests,
   payments,
   paymentTaxes,
-  persons,
   refunds,
   salesSettings,
   taxes,
@@ -27,8 +26,7 @@ const TAB_CONDITION: Record<(typeof SALE_TABS)[number], SQL> = {
   archive: sql`${paymentRequests.archived} = true`,
 };
 
-/** What the list's search reads of a buyer: name, e-mail and organisation in one text (accents ignored). */
-const buyerText = sql`(${paymentRequests.buyerName} || ' ' || ${paymentRequests.buyerEmail} || ' ' || ${paymentRequests.buyerOrganisation})`;
+const buyerText = buyerSearchText(paymentRequests);
 
 /** The items' names and quantities, read only for the rows of the page (after the sort and the limit). */
 const itemNames = sql<{ nameFr: string; nameEn: string; quantity: number }[]>`(

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_requests" ADD COLUMN "buyer_form" jsonb;--> statement-breakpoint
+CREATE INDEX "payment_requests_search_trgm_idx" ON "payment_requests" USING gin (maillage_unaccent(("buyer_name" || ' ' || "buyer_email" || ' ' || "buyer_organisation")) gin_trgm_ops);
