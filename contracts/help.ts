@@ -35,6 +35,8 @@ export const HELP_SCREENS = [
   'project.b2b',
   'project.b2bSession',
   'project.mail',
+  'project.registration',
+  'project.sales',
   'outbox',
   'admin.organisation',
   'admin.companies',

@@ -107,6 +107,11 @@ const LIST_SCREENS: Record<string, ListScreen> = {
     path: (i) => `/projects/${i.project}/mail?tab=log`,
     ready: 'main table',
   },
+  '/app/projects/$projectId/registration': {
+    path: (i) => `/projects/${i.project}/registration`,
+    ready: '[data-testid="payment-row"]',
+  },
+  '/app/projects/$projectId/sales': { path: (i) => `/projects/${i.project}/sales`, ready: TABLE },
   '/app/projects/$projectId/settings': {
     path: (i) => `/projects/${i.project}/settings?tab=texts`,
     ready: '[data-testid="text-card"]',

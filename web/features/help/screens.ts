@@ -33,6 +33,8 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/projects/$projectId/b2b': 'project.b2b',
   '/app/projects/$projectId/b2b/$sessionId': 'project.b2bSession',
   '/app/projects/$projectId/mail': 'project.mail',
+  '/app/projects/$projectId/registration': 'project.registration',
+  '/app/projects/$projectId/sales': 'project.sales',
   '/app/outbox': 'outbox',
   '/app/admin/organisation': 'admin.organisation',
   '/app/admin/companies': 'admin.companies',
