@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { lineTotals, promoDiscount, refundTotals } from '../../contracts/money';
 import { TAXES_OPTION } from '../../contracts/project-options';
@@ -18,6 +19,7 @@ import {
   projectOptions,
   promoCodes,
   refunds,
+  registrationPages,
   roles,
   salesSettings,
   taxes,
@@ -27,7 +29,8 @@ import { findFirstDemoProject } from './groups';
 /**
  * The demo project's sales (docs/sales/): Québec's two taxes, three registrations and a paid gala dinner, two promo
  * codes, and 60 sales across the four tabs (45 paid, of which 5 archived, 8 pending, 7 courtesy), with a partial
- * refund of a discounted registration and a full one, each with its credit note. Owner: sales.
+ * refund of a discounted registration and a full one, each with its credit note; the public registration page's
+ * address. Owner: sales.
  */
 
 export const DEMO_TAXES = [
@@ -301,6 +304,8 @@ export async function seedSales(db: Executor, now = new Date()) {
   for (const [promoId, count] of uses) {
     await db.update(promoCodes).set({ uses: count }).where(eq(promoCodes.id, promoId));
   }
+  // The public registration page's address (Inscriptions › Page d'inscription), open.
+  await db.insert(registrationPages).values({ ...scope, token: randomBytes(32).toString('base64url') });
   await db
     .insert(billSequences)
     .values({ companyId: project.companyId, last: billNumber })
