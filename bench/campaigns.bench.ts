@@ -56,6 +56,8 @@ const everyone: CampaignAudience = {
   notSubscribed: false,
   groupId: null,
   groupInverse: false,
+  buyers: false,
+  paymentId: null,
   criteria: [],
 };
 

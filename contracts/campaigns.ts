@@ -44,6 +44,12 @@ export const campaignAudience = z.object({
     .array(z.enum(CAMPAIGN_CRITERIA, { error: 'validation.invalid' }))
     .max(3)
     .default([]),
+  /**
+   * C1's buyers page: only the participants who bought (a paid or courtesy sale item not refunded in full), of this
+   * payment when one is given.
+   */
+  buyers: z.boolean().default(false),
+  paymentId: z.uuid({ error: 'validation.id' }).nullable().default(null),
 });
 export type CampaignAudienceInput = z.input<typeof campaignAudience>;
 

@@ -54,6 +54,8 @@ export async function seedCampaigns(db: Executor) {
     notSubscribed: false,
     groupId: null,
     groupInverse: false,
+    buyers: false,
+    paymentId: null,
     criteria: [],
   };
   const sent = await insertCampaign(db, {

@@ -48,6 +48,9 @@ export interface CampaignAudience {
   groupInverse: boolean;
   /** The preset's criteria (message types other than 0), by id. */
   criteria: CampaignCriterion[];
+  /** C1's buyers page: only buyers (of `paymentId` when set). Absent (read as false) on campaigns written before. */
+  buyers: boolean;
+  paymentId: string | null;
 }
 
 /**

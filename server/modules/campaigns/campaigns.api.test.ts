@@ -11,6 +11,9 @@ import {
   mailSubscriptions,
   participantGroups,
   participants,
+  paymentRequestItems,
+  paymentRequests,
+  payments,
   persons,
   projects,
 } from '../../db/schema';
@@ -95,6 +98,60 @@ describe('campaign audience (C1)', () => {
     ).toBe(1);
     expect((await count(project.id, { criteria: ['noAnswers'] })).body.recipients).toBe(3);
     expect((await count(project.id, { criteria: ['hasMeetings'] })).body.recipients).toBe(0);
+  });
+
+  it('on the buyers page, counts who bought (paid or courtesy, not refunded in full), of one payment or any', async () => {
+    const { project, ana, ben, chloe } = await setUp();
+    const db = t.database.db;
+    const scope = { companyId: project.companyId, projectId: project.id };
+    const [pass, gala] = await db
+      .insert(payments)
+      .values([
+        { ...scope, nameFr: 'Passeport', nameEn: 'Pass', priceCents: 10_000 },
+        { ...scope, kind: 'activity', nameFr: 'Gala', nameEn: 'Gala', priceCents: 5_000 },
+      ])
+      .returning();
+    const sale = async (
+      participantId: string,
+      status: string,
+      paymentId: string,
+      total: number,
+      refunded = 0,
+    ) => {
+      const [request] = await db
+        .insert(paymentRequests)
+        .values({
+          ...scope,
+          participantId,
+          status,
+          source: status === 'courtesy' ? 'courtesy' : 'card',
+          currency: 'CAD',
+          buyerName: 'x',
+          buyerEmail: 'x@example.test',
+          totalCents: total,
+          refundedCents: refunded,
+        })
+        .returning();
+      await db.insert(paymentRequestItems).values({
+        requestId: request.id,
+        paymentId,
+        participantId,
+        nameFr: 'x',
+        nameEn: 'x',
+        unitPriceCents: total,
+        totalCents: total,
+        refundedCents: refunded,
+      });
+    };
+    await sale(ana, 'paid', pass.id, 11_498);
+    await sale(ben, 'paid', gala.id, 5_749, 5_749); // refunded in full
+    await sale(chloe, 'courtesy', pass.id, 0);
+    await sale(chloe, 'pending', gala.id, 5_749); // not paid yet
+    expect((await count(project.id, { buyers: true })).body.recipients).toBe(2);
+    expect((await count(project.id, { buyers: true, paymentId: pass.id })).body.recipients).toBe(2);
+    expect((await count(project.id, { buyers: true, paymentId: gala.id })).body.recipients).toBe(0);
+    // Without the buyers page, a payment chosen changes nothing.
+    expect((await count(project.id, { paymentId: gala.id })).body.recipients).toBe(3);
   });
 
   it('is the signed-in company’s only', async () => {

@@ -30,6 +30,13 @@ function audienceCondition(projectId: string, audience: CampaignAudience): SQL {
     const member = sql`exists (select 1 from participant_groups pg where pg.group_id = ${audience.groupId} and pg.participant_id = p.id)`;
     parts.push(audience.groupInverse ? sql`not ${member}` : member);
   }
+  if (audience.buyers) {
+    // A buyer: an item of a paid or courtesy sale of this project, not refunded in full (a courtesy item costs 0).
+    const ofPayment = audience.paymentId ? sql` and i.payment_id = ${audience.paymentId}` : sql``;
+    parts.push(sql`exists (select 1 from payment_request_items i join payment_requests r on r.id = i.request_id
+      where i.participant_id = p.id and r.project_id = ${projectId} and r.status in ('paid', 'courtesy')
+      and (i.total_cents = 0 or i.refunded_cents < i.total_cents)${ofPayment})`);
+  }
   for (const criterion of audience.criteria) {
     if (criterion === 'seated') {
       parts.push(sql`exists (select 1 from pairing_seats ps where ps.participant_id = p.id)`);

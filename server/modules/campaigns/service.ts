@@ -64,6 +64,8 @@ const audienceOf = (input: CampaignAudienceInput): CampaignAudience => ({
   groupId: input.groupId ?? null,
   groupInverse: Boolean(input.groupId) && Boolean(input.groupInverse),
   criteria: [...new Set(input.criteria ?? [])],
+  buyers: Boolean(input.buyers),
+  paymentId: input.buyers ? (input.paymentId ?? null) : null,
 });
 
 export async function countRecipients(

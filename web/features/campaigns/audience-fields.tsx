@@ -7,6 +7,7 @@ import { CAMPAIGN_CRITERIA, type CampaignCriterion } from '../../../contracts/ca
 import { activityListQuery, activityQuery } from '../activities/api';
 import { useLocalizedName } from '../activities/localized-name';
 import { useGroupOptions } from '../groups/api';
+import { paymentListQuery } from '../payments/api';
 
 export interface Audience {
   activityId: string | null;
@@ -14,6 +15,8 @@ export interface Audience {
   groupId: string | null;
   groupInverse: boolean;
   criteria: CampaignCriterion[];
+  buyers: boolean;
+  paymentId: string | null;
 }
 
 export interface AudienceFieldsProps {
@@ -42,8 +45,16 @@ export function AudienceFields({
   const groups = useGroupOptions(projectId);
   return (
     <Stack gap="sm">
+      {audience.buyers && (
+        <PaymentSelect
+          projectId={projectId}
+          value={audience.paymentId}
+          onChange={(paymentId) => onAudience({ paymentId })}
+          error={errors['audience.paymentId']}
+        />
+      )}
       <Text size="sm" c="dimmed">
-        {t('campaigns.compose.everyone')}
+        {t(audience.buyers ? 'campaigns.compose.everyBuyer' : 'campaigns.compose.everyone')}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="xs">
@@ -147,6 +158,37 @@ function ActivitySelect({
       filter={({ options: all }) => all}
       error={error}
       data-testid="activity-select"
+    />
+  );
+}
+
+/** C1's buyers page: the payment whose buyers receive the message, or every buyer. */
+function PaymentSelect({
+  projectId,
+  value,
+  onChange,
+  error,
+}: {
+  projectId: string;
+  value: string | null;
+  onChange: (id: string | null) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const nameOf = useLocalizedName();
+  const payments = useQuery(paymentListQuery(projectId));
+  const data = (payments.data?.items ?? []).map((p) => ({ value: p.id, label: nameOf(p.name) }));
+  return (
+    <Select
+      label={t('campaigns.compose.payment')}
+      placeholder={t('campaigns.compose.anyPayment')}
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      error={error}
+      data-testid="payment-select"
     />
   );
 }

@@ -219,7 +219,15 @@ describe('compose: sending (C1)', () => {
     expect(send).toHaveProperty('disabled', true);
     expect(sent('/campaigns')[0].body).toMatchObject({
       messageType: 0,
-      audience: { activityId: null, notSubscribed: false, groupId: null, groupInverse: false, criteria: [] },
+      audience: {
+        activityId: null,
+        notSubscribed: false,
+        groupId: null,
+        groupInverse: false,
+        criteria: [],
+        buyers: false,
+        paymentId: null,
+      },
       transactional: false,
       subject: { fr: 'Programme', en: '' },
       plannedAt: null,

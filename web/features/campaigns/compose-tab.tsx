@@ -29,15 +29,24 @@ interface Draft {
   plannedAt: string | null;
 }
 
-const EMPTY: Draft = {
+/** A new message: to every participant, or (C1's buyers page) to every buyer. */
+const emptyDraft = (buyers: boolean): Draft => ({
   messageType: 0,
-  audience: { activityId: null, notSubscribed: false, groupId: null, groupInverse: false, criteria: [] },
+  audience: {
+    activityId: null,
+    notSubscribed: false,
+    groupId: null,
+    groupInverse: false,
+    criteria: [],
+    buyers,
+    paymentId: null,
+  },
   transactional: false,
   subject: { fr: '', en: '' },
   body: { fr: '', en: '' },
   plan: false,
   plannedAt: null,
-};
+});
 
 /** The send asked for, between the count and the confirmation. */
 interface Pending {
@@ -54,15 +63,19 @@ interface Pending {
 export function ComposeTab({
   projectId,
   onSent,
+  buyers = false,
 }: {
   projectId: string;
   onSent: (campaignId: string) => void;
+  /** C1's buyers page: the message goes to the people who bought (a payment, or any). */
+  buyers?: boolean;
 }) {
   const { t } = useTranslation();
   const project = useQuery(projectQuery(projectId));
   const timeZone = project.data?.timeZone;
   const local = useLocalDateTime();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [empty] = useState(() => emptyDraft(buyers));
+  const [draft, setDraft] = useState<Draft>(empty);
   const [editors, setEditors] = useState<OpenEditors>({});
   const [sending, setSending] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -71,7 +84,7 @@ export function ComposeTab({
   const count = useCountRecipients(projectId);
   const create = useCreateCampaign(projectId);
   const dirty =
-    sentId === null && (JSON.stringify(draft) !== JSON.stringify(EMPTY) || Object.keys(editors).length > 0);
+    sentId === null && (JSON.stringify(draft) !== JSON.stringify(empty) || Object.keys(editors).length > 0);
 
   // Once the draft is no longer dirty (the unsaved-changes guard has let go), the log shows the batch just sent.
   const shown = useRef<string | null>(null);
@@ -128,7 +141,7 @@ export function ComposeTab({
           : t('campaigns.compose.sent'),
       });
       setPending(null);
-      setDraft(EMPTY);
+      setDraft(empty);
       setSentId(campaign.id);
     } catch (error) {
       setPending(null);

@@ -52,7 +52,15 @@ function campaign(id: string, overrides: Partial<CampaignDetail> = {}): Campaign
       skipped: 17,
     },
     body: { fr: '<p>Bonjour</p>', en: '<p>Hello</p>' },
-    audience: { activityId: null, notSubscribed: false, groupId: null, groupInverse: false, criteria: [] },
+    audience: {
+      activityId: null,
+      notSubscribed: false,
+      groupId: null,
+      groupInverse: false,
+      criteria: [],
+      buyers: false,
+      paymentId: null,
+    },
     ...overrides,
   };
 }

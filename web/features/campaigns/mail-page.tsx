@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconList, IconMailOff, IconPencil, IconTemplate } from '@tabler/icons-react';
+import { IconBell, IconList, IconMailOff, IconPencil, IconReceipt, IconTemplate } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { type MailSearch, type MailTab, mailSearch } from './search';
 import { UnsubscribedTab } from './unsubscribed-tab';
 
 /**
- * A project's e-mails (issue 19): compose and send a campaign (C1, C2), the log of batches (C5), the message
+ * A project's e-mails (issue 19): compose and send a campaign (C1, C2), to buyers too (C1's buyers page), the log of batches (C5), the message
  * templates (C3), the automatic notifications (J5) and the people who unsubscribed (CASL). The tab and the batch
  * opened are in the URL.
  */
@@ -40,6 +40,18 @@ export function MailPage() {
       icon: <IconPencil size={16} />,
       content: (
         <ComposeTab
+          projectId={projectId}
+          onSent={(campaignId) => go({ tab: 'log', campaign: campaignId, page: undefined })}
+        />
+      ),
+    },
+    {
+      value: 'buyers',
+      label: t('campaigns.tabs.buyers'),
+      icon: <IconReceipt size={16} />,
+      content: (
+        <ComposeTab
+          buyers
           projectId={projectId}
           onSent={(campaignId) => go({ tab: 'log', campaign: campaignId, page: undefined })}
         />
