@@ -108,7 +108,8 @@ describe.each(LANGUAGES)('sales and refunds (%s)', (language) => {
     await until(() => sending.textContent()).toContain(sale.buyer.email);
     await expectNoSeriousA11yViolations(page);
     await sending.getByRole('button', { name: t.bills.sendConfirm.confirm, exact: true }).click();
-    await notice(page, fill(t.bills.sent, { address: sale.buyer.email })).waitFor();
+    // The PDF is drawn and the message queued before the answer: on a loaded machine that can take a while.
+    await notice(page, fill(t.bills.sent, { address: sale.buyer.email })).waitFor({ timeout: 20_000 });
 
     // Archive: confirmed, back to the list where the row is gone; it is in the archive.
     await sheet.getByRole('button', { name: t.sales.detail.archive, exact: true }).click();
