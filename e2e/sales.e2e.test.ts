@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe } from 'vitest';
 import { formatMoney, refundTotals } from '../contracts/money';
 import type { SaleDetail, SaleSummary } from '../contracts/sales';
@@ -24,7 +25,9 @@ const normalise = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/
  * S1–S2 in French and in English, on the demo project's sales (issue 20's demo: about 60 transactions across the four
  * tabs): find a paid sale nothing was refunded of, open it, refund part of its first item (35,00 retained, the
  * totals read live), see the refund in the detail, then archive the sale (it leaves the sales tab) and unarchive it
- * (it comes back). Each language takes a different sale, so the two never refund the same one. Needs the demo's
+ * (it comes back). Between the refund and the archive: the refund's credit note is listed under the sale's bills, its PDF
+ * downloads (the bytes of a PDF, named in the buyer's language), and « Envoyer la facture » queues it to the buyer
+ * once confirmed. Each language takes a different sale, so the two never refund the same one. Needs the demo's
  * sales: two paid ones, not by card, nothing refunded, a first item whose fee is above 35.00.
  */
 describe.each(LANGUAGES)('sales and refunds (%s)', (language) => {
@@ -82,6 +85,31 @@ describe.each(LANGUAGES)('sales and refunds (%s)', (language) => {
       money(expected.totalWithTaxesCents),
     );
     await refunds.getByText(t.sales.refundStatus.succeeded).waitFor();
+
+    // The refund's credit note is listed at once; its PDF downloads, named in the buyer's language.
+    const bills = sheet.getByTestId('sale-bills');
+    const creditNote = bills.getByRole('row').filter({ hasText: t.bills.kind.credit_note });
+    await creditNote.waitFor();
+    const number = Number(await creditNote.getByRole('cell').nth(1).textContent());
+    const billName = fill(t.bills.list.name, { kind: t.bills.kind.credit_note, number });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      creditNote.getByRole('link', { name: fill(t.bills.list.downloadOf, { name: billName }) }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(
+      fill(TEXTS[sale.language].bills.filename.credit_note, { number }),
+    );
+    expect((await readFile(await download.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expectNoSeriousA11yViolations(page);
+
+    // « Envoyer la facture » (Send the bill): confirmed with the buyer's address, then queued in the outbox.
+    await creditNote.getByRole('button', { name: fill(t.bills.list.sendOf, { name: billName }) }).click();
+    const sending = dialog(page, t.bills.sendConfirm.title);
+    await until(() => sending.textContent()).toContain(sale.buyer.email);
+    await expectNoSeriousA11yViolations(page);
+    await sending.getByRole('button', { name: t.bills.sendConfirm.confirm, exact: true }).click();
+    // The PDF is drawn and the message queued before the answer: on a loaded machine that can take a while.
+    await notice(page, fill(t.bills.sent, { address: sale.buyer.email })).waitFor({ timeout: 20_000 });
 
     // Archive: confirmed, back to the list where the row is gone; it is in the archive.
     await sheet.getByRole('button', { name: t.sales.detail.archive, exact: true }).click();

@@ -81,3 +81,20 @@ export function refundShares(refund: RefundRow, items: ItemRow[]) {
     return { itemId: item.id, cents };
   });
 }
+
+/**
+ * A failed refund's money taken back from the items (negative shares of `refunded_cents`): all of it from its item,
+ * or for the whole sale from the items in reverse order, each down to 0. The shares add up to what the refund had
+ * counted, so the sale's sum stays the sum of its items.
+ */
+export function takeBackShares(refund: RefundRow, items: ItemRow[]) {
+  let left = refund.totalWithTaxesCents;
+  const taken = (
+    refund.itemId ? items.filter((item) => item.id === refund.itemId) : [...items].reverse()
+  ).map((item) => {
+    const cents = Math.min(left, Math.max(0, item.refundedCents));
+    left -= cents;
+    return { itemId: item.id, cents: -cents };
+  });
+  return taken;
+}

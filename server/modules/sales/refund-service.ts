@@ -5,8 +5,8 @@ import type { Deps } from '../../deps';
 import { AppError, databaseErrorCode } from '../../http/errors';
 import { assertProject } from '../activities/category-service';
 import type { AuthContext } from '../session/auth-context';
-import type { SalesPorts } from './ports';
-import { itemFee, refundShares, refundSums, saleFee, saleRefundTaxes } from './refund-rules';
+import { type SalesPorts, salesPorts } from './ports';
+import { itemFee, refundShares, refundSums, saleFee, saleRefundTaxes, takeBackShares } from './refund-rules';
 import * as repo from './repository';
 import { presentRefund, readSale } from './service';
 
@@ -170,21 +170,62 @@ async function applyRefund(
 ) {
   const items = await repo.listItems(tx, refund.requestId);
   await repo.addRefunded(tx, refund.requestId, refundShares(refund, items));
-  if (refund.full) {
-    // An item whose seats an earlier full refund gave back does not give them twice.
-    const earlier = (await repo.listRefunds(tx, refund.requestId)).filter(
-      (r) => r.id !== refund.id && r.full && r.status !== 'failed',
-    );
-    const given = (itemId: string) => earlier.some((r) => r.itemId === null || r.itemId === itemId);
-    for (const item of items) {
-      if (item.paymentId && (!refund.itemId || refund.itemId === item.id) && !given(item.id)) {
-        await repo.moveSeats(tx, item.paymentId, -item.quantity);
-      }
-    }
-  }
+  for (const item of await seatsOf(tx, refund, items))
+    await repo.moveSeats(tx, item.paymentId, -item.quantity);
   if (refund.status === 'succeeded' && ports.issueCreditNote) {
     await ports.issueCreditNote(tx, { companyId: auth.companyId, projectId, refundId: refund.id });
   }
+}
+
+/**
+ * The items whose seats a full refund gives back (or, failed, had given back): those it covers that no other full
+ * refund still counting covers, so seats move once whatever the order of the refunds and their failures.
+ */
+async function seatsOf(tx: Tx, refund: repo.RefundRow, items: repo.ItemRow[]) {
+  if (!refund.full) return [];
+  const others = (await repo.listRefunds(tx, refund.requestId)).filter(
+    (r) => r.id !== refund.id && r.full && r.status !== 'failed',
+  );
+  const covered = (r: repo.RefundRow, item: repo.ItemRow) => r.itemId === null || r.itemId === item.id;
+  return items.filter(
+    (item): item is repo.ItemRow & { paymentId: string } =>
+      item.paymentId !== null && covered(refund, item) && !others.some((r) => covered(r, item)),
+  );
+}
+
+/**
+ * A card refund the processor accepted as `pending` settled later by its webhook (server/modules/stripe/service.ts),
+ * in the webhook's transaction, once: only the change from `pending` acts. `failed`: the money it counted is taken
+ * back from the items and the sale, and the seats it gave back are taken again. `succeeded`: its credit note is
+ * issued (if it has none). A late `pending`, or a refund already settled, changes nothing. True when it changed.
+ */
+export async function settleRefund(
+  tx: Tx,
+  deps: Deps,
+  stripeRefundId: string,
+  status: 'pending' | 'succeeded' | 'failed',
+  failureCode: string | null,
+): Promise<boolean> {
+  if (status === 'pending') return false;
+  const found = await repo.findRefundByStripeId(tx, stripeRefundId);
+  if (found?.status !== 'pending') return false;
+  // Held like a refund holds it: a refund being made on the same sale waits, and so does another event.
+  await repo.findSale(tx, found.companyId, found.projectId, found.requestId, true);
+  const refund = await repo.settlePendingRefund(tx, found.id, { status, failureCode }, deps.now());
+  if (!refund) return false;
+  if (status === 'failed') {
+    const items = await repo.listItems(tx, refund.requestId);
+    await repo.addRefunded(tx, refund.requestId, takeBackShares(refund, items));
+    for (const item of await seatsOf(tx, refund, items))
+      await repo.retakeSeats(tx, item.paymentId, item.quantity);
+  } else {
+    await salesPorts(deps).issueCreditNote?.(tx, {
+      companyId: refund.companyId,
+      projectId: refund.projectId,
+      refundId: refund.id,
+    });
+  }
+  return true;
 }
 
 async function answer(deps: Deps, auth: AuthContext, projectId: string, refundId: string) {

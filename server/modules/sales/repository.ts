@@ -261,6 +261,7 @@ export async function updateRefund(
     .where(eq(refunds.id, refundId));
 }
 
+/** Counts a refund's money on its items and the sale; negative shares take it back (never below 0). */
 export async function addRefunded(
   db: Executor,
   saleId: string,
@@ -271,13 +272,56 @@ export async function addRefunded(
     if (share.cents === 0) continue;
     await db
       .update(paymentRequestItems)
-      .set({ refundedCents: sql`${paymentRequestItems.refundedCents} + ${share.cents}` })
+      .set({ refundedCents: sql`greatest(${paymentRequestItems.refundedCents} + ${share.cents}, 0)` })
       .where(eq(paymentRequestItems.id, share.itemId));
   }
   await db
     .update(paymentRequests)
-    .set({ refundedCents: sql`${paymentRequests.refundedCents} + ${total}`, updatedAt: new Date() })
+    .set({
+      refundedCents: sql`greatest(${paymentRequests.refundedCents} + ${total}, 0)`,
+      updatedAt: new Date(),
+    })
     .where(eq(paymentRequests.id, saleId));
+}
+
+/** The card refund of a processor's id, whatever its state. */
+export async function findRefundByStripeId(
+  db: Executor,
+  stripeRefundId: string,
+): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.stripeRefundId, stripeRefundId));
+  return row;
+}
+
+/**
+ * A pending refund settled (succeeded or failed); undefined when it was no longer pending, so what follows the change
+ * (money given back, a credit note) happens once.
+ */
+export async function settlePendingRefund(
+  db: Executor,
+  refundId: string,
+  change: { status: 'succeeded' | 'failed'; failureCode: string | null },
+  at: Date,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set({ status: change.status, failureCode: change.failureCode, updatedAt: at })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/**
+ * Seats a failed refund had given back are taken again, within the payment's quantity: a seat sold meanwhile to
+ * someone else is not oversold.
+ */
+export async function retakeSeats(db: Executor, paymentId: string, count: number) {
+  await db
+    .update(payments)
+    .set({
+      sold: sql`least(${payments.sold} + ${count}, coalesce(${payments.quantity}, ${payments.sold} + ${count}))`,
+    })
+    .where(eq(payments.id, paymentId));
 }
 
 /** The project's currency (R2's settings), when set. */

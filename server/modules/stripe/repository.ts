@@ -1,13 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  paymentRequestItems,
-  paymentRequests,
-  payments,
-  promoCodes,
-  refunds,
-  stripeEvents,
-} from '../../db/schema';
+import { paymentRequestItems, paymentRequests, payments, promoCodes, stripeEvents } from '../../db/schema';
 
 /** Records an event as applied; false when it was already (a replay or a duplicate). */
 export async function recordEvent(db: Executor, id: string, type: string, at: Date): Promise<boolean> {
@@ -84,29 +77,6 @@ export async function releaseReservations(db: Executor, requestId: string): Prom
     from (select promo_code_id, count(*)::int as uses from ${paymentRequestItems}
           where request_id = ${requestId} and promo_code_id is not null group by promo_code_id) s
     where c.id = s.promo_code_id`);
-}
-
-/**
- * A refund's later state from Stripe (succeeded, or failed with its reason); false when nothing changed (no refund
- * has that id, or an event older than what we know says `pending` again).
- */
-export async function updateRefund(
-  db: Executor,
-  stripeRefundId: string,
-  change: { status: 'pending' | 'succeeded' | 'failed'; failureCode: string | null },
-  at: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(refunds)
-    .set({ status: change.status, failureCode: change.failureCode, updatedAt: at })
-    .where(
-      and(
-        eq(refunds.stripeRefundId, stripeRefundId),
-        change.status === 'pending' ? eq(refunds.status, 'pending') : undefined,
-      ),
-    )
-    .returning({ id: refunds.id });
-  return rows.length > 0;
 }
 
 /** Card sales still pending with a Checkout Session, made before `before`: oldest first. */

@@ -3,13 +3,15 @@ import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { deliverSoon } from '../mail/outbox';
 import { completeSale } from '../registration/complete';
+import { settleRefund } from '../sales/refund-service';
 import { type CheckoutSessionView, refundStatus, sessionView } from './gateway';
 import * as repo from './repository';
 
 /**
  * What Stripe tells us (a webhook's event, or a session read back by the reconciliation) applied to the sales, once:
  * a paid session makes its pending sale `paid` and completes it; an expired one cancels it and gives back its seats
- * and promo code uses; a refund's later state updates the refund. Each change is guarded by the state it leaves
+ * and promo code uses; a pending refund's final state settles it (settleRefund: money and seats back when it failed,
+ * its credit note when it succeeded). Each change is guarded by the state it leaves
  * (`pending`), so the webhook and the reconciliation may both see a session and only the first one acts.
  */
 
@@ -71,7 +73,7 @@ export async function handleEvent(deps: Deps, event: Stripe.Event): Promise<Even
         const failureCode = status === 'failed' ? (refund.failure_reason ?? 'unknown') : null;
         return {
           applied: true,
-          refundUpdated: await repo.updateRefund(tx, refund.id, { status, failureCode }, deps.now()),
+          refundUpdated: await settleRefund(tx, deps, refund.id, status, failureCode),
         };
       }
       default:

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { downloadBillPdf, listSaleBills, sendBill } from '../../../contracts/bills';
 import type { BodyOf, QueryOf } from '../../../contracts/http';
 import {
   archiveSale,
@@ -13,12 +14,13 @@ import {
   type SaleInput,
   updateSale,
 } from '../../../contracts/sales';
-import { call } from '../../lib/api';
+import { buildUrl, call } from '../../lib/api';
 
 export const saleKeys = {
   all: (projectId: string) => ['sales', projectId] as const,
   list: (projectId: string, query: QueryOf<typeof listSales>) => ['sales', projectId, 'list', query] as const,
   one: (projectId: string, saleId: string) => ['sales', projectId, 'one', saleId] as const,
+  bills: (projectId: string, saleId: string) => ['sales', projectId, 'bills', saleId] as const,
 };
 
 export const saleListQuery = (projectId: string, query: QueryOf<typeof listSales>) =>
@@ -79,10 +81,35 @@ export function useUpdateSale(projectId: string, saleId: string) {
 /** S2: the refund form shows its own failure (an alert panel, spec §8): no error popup. */
 export function useRefundSale(projectId: string, saleId: string) {
   const changed = useSaleChanged(projectId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RefundInput) => call(refundSale, { params: { projectId, saleId }, body }),
     meta: { silent: true },
-    onSuccess: (answer) => changed(answer.sale),
+    // A refund made brings its credit note: the sale's bills are read again.
+    onSuccess: (answer) =>
+      Promise.all([
+        changed(answer.sale),
+        queryClient.invalidateQueries({ queryKey: saleKeys.bills(projectId, saleId) }),
+      ]),
+  });
+}
+
+/** The sale's bills (its invoice, then a credit note per refund), by number. */
+export const saleBillsQuery = (projectId: string, saleId: string) =>
+  queryOptions({
+    queryKey: saleKeys.bills(projectId, saleId),
+    queryFn: ({ signal }) => call(listSaleBills, { params: { projectId, requestId: saleId }, signal }),
+  });
+
+/** Where a bill's PDF downloads (a plain link: the server names the file). */
+export const billPdfUrl = (projectId: string, saleId: string, billId: string) =>
+  buildUrl(downloadBillPdf.path, { projectId, requestId: saleId, billId });
+
+/** « Envoyer la facture »: the panel shows its own failure (spec §8 alert), no error popup. */
+export function useSendBill(projectId: string, saleId: string) {
+  return useMutation({
+    mutationFn: (billId: string) => call(sendBill, { params: { projectId, requestId: saleId, billId } }),
+    meta: { silent: true },
   });
 }
 

@@ -54,6 +54,7 @@ beforeEach(() => {
         return json(200, list(shown ? [{ ...summary, archived }] : []));
       }
       if (path === `${base}/sales/${SALE}`) return json(200, detail(archived));
+      if (path === `${base}/sales/${SALE}/bills`) return json(200, { items: [] });
       if (path === `${base}/sales/courtesy/payments`) {
         return json(200, {
           currency: 'CAD',
