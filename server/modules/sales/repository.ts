@@ -34,19 +34,19 @@ const itemNames = sql<{ nameFr: string; nameEn: string; quantity: number }[]>`(
     order by i.position, i.id), '[]'::json)
   from payment_request_items i where i.request_id = payment_requests.id)`;
 
-export async function listSales(
-  db: Executor,
+/** The list's WHERE: this company's and project's sales of the tab, every searched word in the buyer's text. */
+export function saleListWhere(
   companyId: string,
   projectId: string,
   tab: (typeof SALE_TABS)[number],
-  params: ListParams,
+  q: string | undefined,
 ) {
-  const where = and(
-    ownSale(companyId, projectId),
-    TAB_CONDITION[tab],
-    searchCondition(params.q, [buyerText]),
-  );
-  const order = orderBy(
+  return and(ownSale(companyId, projectId), TAB_CONDITION[tab], searchCondition(q, [buyerText]));
+}
+
+/** The list's ORDER BY: newest first unless a column is chosen, the id last so pages never overlap. */
+export function saleListOrder(params: Pick<ListParams, 'sort' | 'dir'>) {
+  return orderBy(
     params,
     {
       createdAt: paymentRequests.createdAt,
@@ -57,31 +57,48 @@ export async function listSales(
     [sql`${paymentRequests.createdAt} desc`],
     paymentRequests.id,
   );
+}
+
+/** The columns of a list row. */
+export const saleListSelect = (db: Executor) =>
+  db
+    .select({
+      id: paymentRequests.id,
+      createdAt: paymentRequests.createdAt,
+      paidAt: paymentRequests.paidAt,
+      buyerName: paymentRequests.buyerName,
+      buyerEmail: paymentRequests.buyerEmail,
+      buyerOrganisation: paymentRequests.buyerOrganisation,
+      currency: paymentRequests.currency,
+      totalCents: paymentRequests.totalCents,
+      refundedCents: paymentRequests.refundedCents,
+      status: paymentRequests.status,
+      source: paymentRequests.source,
+      archived: paymentRequests.archived,
+      items: itemNames,
+    })
+    .from(paymentRequests);
+
+export const saleListCount = (db: Executor, where: SQL | undefined) =>
+  db.select({ n: count() }).from(paymentRequests).where(where);
+
+export async function listSales(
+  db: Executor,
+  companyId: string,
+  projectId: string,
+  tab: (typeof SALE_TABS)[number],
+  params: ListParams,
+) {
+  const where = saleListWhere(companyId, projectId, tab, params.q);
   return listPage(
     params,
     ({ limit, offset }) =>
-      db
-        .select({
-          id: paymentRequests.id,
-          createdAt: paymentRequests.createdAt,
-          paidAt: paymentRequests.paidAt,
-          buyerName: paymentRequests.buyerName,
-          buyerEmail: paymentRequests.buyerEmail,
-          buyerOrganisation: paymentRequests.buyerOrganisation,
-          currency: paymentRequests.currency,
-          totalCents: paymentRequests.totalCents,
-          refundedCents: paymentRequests.refundedCents,
-          status: paymentRequests.status,
-          source: paymentRequests.source,
-          archived: paymentRequests.archived,
-          items: itemNames,
-        })
-        .from(paymentRequests)
+      saleListSelect(db)
         .where(where)
-        .orderBy(...order)
+        .orderBy(...saleListOrder(params))
         .limit(limit)
         .offset(offset),
-    async () => (await db.select({ n: count() }).from(paymentRequests).where(where))[0].n,
+    async () => (await saleListCount(db, where))[0].n,
   );
 }
 
