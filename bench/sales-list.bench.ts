@@ -81,7 +81,7 @@ export default defineBenchmark({
         .limit(limit)
         .offset(offset)
         .toSQL();
-      const countSql = saleListCount(db, where).toSQL();
+      const countSql = saleListCount(db, main.id, projectId, where).toSQL();
 
       const subject = async () => {
         const res = await app.inject({ method: 'GET', url, cookies });
