@@ -46,22 +46,26 @@ export function saleListWhere(
 }
 
 /**
- * The list's ORDER BY: newest first unless a column is chosen, the id last so pages never overlap. With a search, the
- * buyer's order reads `(buyer_name || '')`, the same order that no index serves: the search's few hundred rows are
- * found by the trigram index and sorted, rather than the whole tab walked in name order hoping to fill the page
- * early (27 ms against 9 ms at 100,000 sales; bench/README.md, "sales-list").
+ * The list's ORDER BY: newest first unless a column is chosen, the id last so pages never overlap. With a search,
+ * each key is an expression of the same order that no index serves (`+ interval '0 s'`, `|| ''`, `+ 0`): the
+ * search's rows are found by the trigram index and sorted, rather than the whole tab walked in index order while
+ * hoping to fill the page early, which PostgreSQL chose now and then (9 ms against 27–53 ms at 100,000 sales;
+ * bench/README.md, "sales-list"; the participant list does the same).
  */
 export function saleListOrder(params: Pick<ListParams, 'sort' | 'dir' | 'q'>) {
   const searched = searchWords(params.q).length > 0;
+  const createdAt = searched
+    ? sql`(${paymentRequests.createdAt} + interval '0 seconds')`
+    : sql`${paymentRequests.createdAt}`;
   return orderBy(
     params,
     {
-      createdAt: paymentRequests.createdAt,
+      createdAt,
       buyer: humanOrder(searched ? sql`(${paymentRequests.buyerName} || '')` : paymentRequests.buyerName),
-      total: paymentRequests.totalCents,
+      total: searched ? sql`(${paymentRequests.totalCents} + 0)` : paymentRequests.totalCents,
       status: paymentRequests.status,
     },
-    [sql`${paymentRequests.createdAt} desc`],
+    [sql`${createdAt} desc`],
     paymentRequests.id,
   );
 }
