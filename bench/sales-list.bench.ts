@@ -5,7 +5,7 @@
 import { count } from 'drizzle-orm';
 import type { ListParams } from '../contracts/http';
 import type { SALE_TABS } from '../contracts/sales';
-import { listPage, pageWindow } from '../server/db/list';
+import { pageWindow } from '../server/db/list';
 import { paymentRequests, projects } from '../server/db/schema';
 import {
   saleListCount,
@@ -15,11 +15,14 @@ import {
 } from '../server/modules/sales/repository';
 import { seedScaleSales } from '../server/seed/scale-sales';
 import {
+  assertSameList,
   BENCH_EMAIL,
   BENCH_PASSWORD,
   type BenchCase,
   createBenchCompanies,
   defineBenchmark,
+  getThrough,
+  rawListPage,
   signIn,
   startApp,
 } from './harness';
@@ -83,19 +86,9 @@ export default defineBenchmark({
         .toSQL();
       const countSql = saleListCount(db, main.id, projectId, where).toSQL();
 
-      const subject = async () => {
-        const res = await app.inject({ method: 'GET', url, cookies });
-        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-        return res;
-      };
+      const subject = getThrough(app, url, cookies);
       // Same statements, same concurrency as the endpoint (listPage runs page and count together).
-      const baseline = () =>
-        listPage(
-          params,
-          async () => (await database.sql.query<Record<string, unknown>>(pageSql.sql, pageSql.params)).rows,
-          async () =>
-            Number(Object.values((await database.sql.query(countSql.sql, countSql.params)).rows[0])[0]),
-        );
+      const baseline = () => rawListPage(database, params, pageSql, countSql);
 
       return {
         name,
@@ -103,24 +96,13 @@ export default defineBenchmark({
         subject,
         baseline,
         async check() {
-          const direct = await baseline();
-          // drizzle selects the columns without aliases: the id is the first value of each row.
-          const rows = direct.items.map((row) => Object.values(row));
           const body = (await subject()).json() as {
             items: { id: string; items: unknown[] }[];
             total: number;
           };
-          const same =
-            body.total === direct.total &&
-            body.items.length === rows.length &&
-            body.items.every((item, i) => item.id === rows[i][0] && item.items.length > 0);
-          if (!same || body.items.length === 0) {
-            throw new Error(
-              `${name}: the endpoint and the baseline SQL disagree (or the page is empty): ` +
-                `endpoint total ${body.total}, ids ${body.items.map((i) => i.id).slice(0, 3)}…; ` +
-                `baseline total ${direct.total}, ids ${rows.map((r) => r[0]).slice(0, 3)}…`,
-            );
-          }
+          assertSameList(name, body, await baseline());
+          if (body.items.some((sale) => sale.items.length === 0))
+            throw new Error(`${name}: a sale without items`);
         },
         explain: [
           { label: 'page', sql: pageSql.sql, params: pageSql.params },
