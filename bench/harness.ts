@@ -8,9 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { ListParams } from '../contracts/http';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { type Database, type Db, migrateDatabase, openDatabase } from '../server/db/client';
+import { listPage } from '../server/db/list';
 import { companies } from '../server/db/schema';
 import { hashPassword } from '../server/modules/users/passwords';
 import { insertUser } from '../server/modules/users/repository';
@@ -276,6 +278,55 @@ export async function signIn(
   if (login.statusCode !== 200) throw new Error(`sign-in answered ${login.statusCode}: ${login.body}`);
   for (const c of login.cookies) cookies[c.name] = c.value;
   return cookies;
+}
+
+/** A list bench's subject: one GET through the whole HTTP layer, which must answer 200. */
+export function getThrough(app: FastifyInstance, url: string, cookies: Record<string, string>) {
+  return async () => {
+    const res = await app.inject({ method: 'GET', url, cookies });
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+    return res;
+  };
+}
+
+type Statement = { sql: string; params: unknown[] };
+
+/** A list bench's baseline: the endpoint's page and count run as raw SQL, together as `listPage` runs them. */
+export function rawListPage(
+  database: Database,
+  params: Pick<ListParams, 'page' | 'pageSize'>,
+  page: Statement,
+  count: Statement,
+) {
+  return listPage(
+    params,
+    async () => (await database.sql.query<Record<string, unknown>>(page.sql, page.params)).rows,
+    async () => Number(Object.values((await database.sql.query(count.sql, count.params)).rows[0])[0]),
+  );
+}
+
+/**
+ * Throws unless the endpoint's answer and the baseline's rows hold the same ids in the same order and the same total
+ * (drizzle selects the columns without aliases: the id is the first value of each row), or when the page is empty.
+ */
+export function assertSameList(
+  name: string,
+  body: { items: { id: string }[]; total: number },
+  direct: { items: Record<string, unknown>[]; total: number },
+) {
+  const ids = direct.items.map((row) => Object.values(row)[0] as string);
+  const same =
+    body.total === direct.total &&
+    body.items.length === ids.length &&
+    body.items.every((item, i) => item.id === ids[i]);
+  if (!same || body.items.length === 0) {
+    throw new Error(
+      `${name}: the endpoint and the baseline SQL disagree (or the page is empty): ` +
+        `endpoint total ${body.total}, ids ${body.items.map((i) => i.id).slice(0, 3)}…; ` +
+        `baseline total ${direct.total}, ids ${ids.slice(0, 3)}…`,
+    );
+  }
+  return ids;
 }
 
 /** A small seeded generator, so every run seeds the same rows: the one `npm run seed:scale` uses. */

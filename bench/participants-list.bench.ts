@@ -4,7 +4,7 @@
  * engine.
  */
 import { count, eq } from 'drizzle-orm';
-import { listPage, pageWindow } from '../server/db/list';
+import { pageWindow } from '../server/db/list';
 import { participants, persons } from '../server/db/schema';
 import {
   baseSelect,
@@ -16,11 +16,14 @@ import {
 } from '../server/modules/participants/repository';
 import { seedScale } from '../server/seed/scale';
 import {
+  assertSameList,
   BENCH_EMAIL,
   BENCH_PASSWORD,
   type BenchCase,
   createBenchCompanies,
   defineBenchmark,
+  getThrough,
+  rawListPage,
   signIn,
   startApp,
 } from './harness';
@@ -66,19 +69,10 @@ export default defineBenchmark({
       const groupsSqlFor = (ids: string[]) => groupsOfQuery(db, ids).toSQL();
       let groupsSql = groupsSqlFor(['00000000-0000-0000-0000-000000000000']);
 
-      const subject = async () => {
-        const res = await app.inject({ method: 'GET', url, cookies });
-        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-        return res;
-      };
+      const subject = getThrough(app, url, cookies);
       // Same statements, same concurrency as the endpoint (listPage runs page and count together, then the groups).
       const baseline = async () => {
-        const page = await listPage(
-          params,
-          async () => (await database.sql.query<{ id: string }>(pageSql.sql, pageSql.params)).rows,
-          async () =>
-            Number(Object.values((await database.sql.query(countSql.sql, countSql.params)).rows[0])[0]),
-        );
+        const page = await rawListPage(database, params, pageSql, countSql);
         await database.sql.query(groupsSql.sql, groupsSql.params);
         return page;
       };
@@ -90,21 +84,8 @@ export default defineBenchmark({
         baseline,
         async check() {
           const direct = await baseline();
-          // drizzle selects the columns without aliases: the id is the first value of each row.
-          const ids = direct.items.map((row) => Object.values(row)[0] as string);
-          groupsSql = groupsSqlFor(ids);
           const body = (await subject()).json() as { items: { id: string }[]; total: number };
-          const same =
-            body.total === direct.total &&
-            body.items.length === ids.length &&
-            body.items.every((item, i) => item.id === ids[i]);
-          if (!same || body.items.length === 0) {
-            throw new Error(
-              `${name}: the endpoint and the baseline SQL disagree (or the page is empty): ` +
-                `endpoint total ${body.total}, ids ${body.items.map((i) => i.id).slice(0, 3)}…; ` +
-                `baseline total ${direct.total}, ids ${ids.slice(0, 3)}…`,
-            );
-          }
+          groupsSql = groupsSqlFor(assertSameList(name, body, direct));
         },
         get explain() {
           return [

@@ -93,8 +93,9 @@ export async function listSales(
   tab: (typeof SALE_TABS)[number],
   params: ListParams,
 ) {
-  await assertProject(deps.db, auth, projectId);
-  const page = await repo.listSales(deps.db, auth.companyId, projectId, tab, params);
+  // The project check rides on the count (repo.listSales): no statement of its own before the list's two.
+  const { projectFound, ...page } = await repo.listSales(deps.db, auth.companyId, projectId, tab, params);
+  if (!projectFound) throw AppError.notFound();
   return {
     ...page,
     items: page.items.map((row) => ({
