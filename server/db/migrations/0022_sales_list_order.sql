@@ -1,0 +1,2 @@
+CREATE INDEX "payment_requests_buyer_idx" ON "payment_requests" USING btree ("project_id","archived","status","buyer_name" collate "und-x-icu");--> statement-breakpoint
+CREATE INDEX "payment_requests_total_idx" ON "payment_requests" USING btree ("project_id","archived","status","total_cents");
