@@ -78,6 +78,20 @@ const usesOf = async (promoId: string) =>
   (
     await t.database.db.select({ uses: promoCodes.uses }).from(promoCodes).where(eq(promoCodes.id, promoId))
   )[0].uses;
+/** The participant a sale made: their role, own values, e-mail and job title. */
+async function participantOf(id: string | null) {
+  const [row] = await t.database.db
+    .select({
+      roleId: participants.roleId,
+      profile: participants.profile,
+      email: persons.email,
+      jobTitle: persons.jobTitle,
+    })
+    .from(participants)
+    .innerJoin(persons, eq(persons.id, participants.personId))
+    .where(eq(participants.id, id as string));
+  return row;
+}
 
 /** The buyer's purchase of « Inscription complète » with MAILLAGE20, as an exhibitor, with their allergies typed. */
 async function buy(s: Awaited<ReturnType<typeof cardProject>>, email: string, language: 'fr' | 'en' = 'fr') {
@@ -147,14 +161,10 @@ describe('a card sale on the public page, paid at the fake Stripe', () => {
     const done = await saleOf(email);
     expect(done).toMatchObject({ status: 'paid', totalCents: 22_995, buyerForm: null });
     expect(done.paidAt).toBeInstanceOf(Date);
-    const [participant] = await t.database.db
-      .select({ roleId: participants.roleId, profile: participants.profile, jobTitle: persons.jobTitle })
-      .from(participants)
-      .innerJoin(persons, eq(persons.id, participants.personId))
-      .where(eq(participants.id, done.participantId as string));
-    expect(participant).toEqual({
+    expect(await participantOf(done.participantId)).toEqual({
       roleId: s.roles.exhibitor.id,
       profile: { [s.fieldId]: 'Arachides' },
+      email,
       jobTitle: 'Acheteuse',
     });
     const mails = await t.database.db.select().from(mailMessages).where(eq(mailMessages.toEmail, email));
@@ -202,12 +212,7 @@ describe('a card sale on the public page, paid at the fake Stripe', () => {
     expect(paid).toMatchObject({ paid: true, delivery: { status: 200 } });
     const done = await saleOf(email);
     expect(done).toMatchObject({ status: 'paid', buyerForm: null });
-    const [participant] = await t.database.db
-      .select({ roleId: participants.roleId, profile: participants.profile, email: persons.email })
-      .from(participants)
-      .innerJoin(persons, eq(persons.id, participants.personId))
-      .where(eq(participants.id, done.participantId as string));
-    expect(participant).toEqual({
+    expect(await participantOf(done.participantId)).toMatchObject({
       roleId: s.roles.exhibitor.id,
       profile: { [s.fieldId]: 'Arachides' },
       email,
