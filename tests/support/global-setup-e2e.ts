@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { freePort } from './postgres-server';
 
 /**
@@ -10,7 +11,8 @@ import { freePort } from './postgres-server';
  * free port of 127.0.0.1 with a fresh data folder (a new embedded database seeded with the demo data). Their
  * addresses reach the tests as `e2eServers`, with a lock folder in which a running file holds its server
  * (tests/support/e2e.ts): files running at the same time never share a database, and files sharing one run one at
- * a time.
+ * a time. Each server has a fake Stripe of its own (tests/support/fake-stripe.ts, `STRIPE_*` settings pointing at it,
+ * its signed webhooks sent to that server), so card payments work as with a Stripe account.
  */
 
 declare module 'vitest' {
@@ -133,10 +135,42 @@ export async function startServer(
   return { baseUrl, stop, kill };
 }
 
+/**
+ * `startServer` with card payments on: a fake Stripe of its own on 127.0.0.1 (started first, its address given to
+ * the server), whose Checkout pages pay with 4242 4242 4242 4242 and whose webhooks reach this server. `stop` ends
+ * both.
+ */
+export async function startServerWithFakeStripe(
+  env: Record<string, string> = {},
+): Promise<RunningServer & { stripe: FakeStripe }> {
+  const stripe = await startFakeStripe();
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      STRIPE_API_URL: stripe.url,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      ...env,
+    });
+  } catch (error) {
+    await stripe.close();
+    throw error;
+  }
+  stripe.webhookUrl = `${server.baseUrl}/api/stripe/webhook`;
+  return {
+    ...server,
+    stripe,
+    stop: async () => {
+      await server.stop();
+      await stripe.close();
+    },
+  };
+}
+
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(MAIN)) execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
   const count = project.config.maxWorkers || 1;
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer()));
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startServerWithFakeStripe()));
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stopAll = () => Promise.all(servers.map((server) => server.stop())).then(() => undefined);
   const failed = started.find((s) => s.status === 'rejected');

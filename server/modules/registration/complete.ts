@@ -2,12 +2,17 @@ import { formatMoney } from '../../../contracts/money';
 import type { Tx } from '../../db/client';
 import type { BuyerForm } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
 import { translator } from '../../i18n';
 import { findParticipantByEmail } from '../activity-hosts/repository';
 import { addMembersIn } from '../activity-members/service';
+import { billDocument } from '../bills/document';
+import { renderBillMail } from '../bills/mail';
+import { renderBillPdf } from '../bills/pdf';
+import { findBill } from '../bills/repository';
 import { queueMail } from '../mail/outbox';
 import { escapeHtml, mailLayout } from '../mail/templates';
-import { findPersonByEmail, insertParticipant } from '../participants/repository';
+import { findPersonByEmail, insertParticipant, insertPerson } from '../participants/repository';
 import { createParticipantIn } from '../participants/service';
 import { findPage as findPersonalPage } from '../personal-pages/repository';
 import { pagePath } from '../personal-pages/service';
@@ -27,16 +32,17 @@ export type { BuyerForm };
  * the invoice through the outbox. Idempotent: it does nothing unless the sale is paid (or free) and not completed yet
  * — the sale's `participant_id`, set here, is the mark. The caller calls `deliverSoon` after its commit.
  * Called by the public registration page (free, with the buyer's form) and the Stripe webhook (server/modules/stripe):
- * without the form, the person written at the purchase and the first role the registration is sold to are used.
+ * without the form, the one the card sale kept (`buyer_form`) is used, then cleared with the completion; a sale
+ * without one (made otherwise) takes the person known by its e-mail and the first role the registration is sold to.
  */
-export async function completeSale(tx: Tx, deps: Deps, requestId: string, buyer?: BuyerForm): Promise<void> {
+export async function completeSale(tx: Tx, deps: Deps, requestId: string, given?: BuyerForm): Promise<void> {
   const sale = await repo.lockRequest(tx, requestId);
   if (!sale || sale.participantId) return;
   const free = sale.source === 'free' && sale.totalCents === 0;
   if (sale.status !== 'paid' && !(free && sale.status === 'pending')) return;
-  const scope = { companyId: sale.companyId };
   const project = await findProject(tx, sale.companyId, sale.projectId);
   if (!project) return;
+  const buyer = given ?? sale.buyerForm ?? undefined;
   const items = await repo.itemsOf(tx, requestId);
   const registration = items.find((item) => item.kind === 'registration');
   const roleId =
@@ -53,13 +59,7 @@ export async function completeSale(tx: Tx, deps: Deps, requestId: string, buyer?
     await repo.updateParticipant(tx, participantId, patch);
   } else {
     const made = buyer
-      ? await createParticipantIn(deps, tx, scope, sale.projectId, {
-          ...buyer,
-          language: buyer.language,
-          roleId: buyer.roleId,
-          status: 'registered',
-          sendInscription: false,
-        })
+      ? await participantOfForm(deps, tx, sale, buyer, given === undefined)
       : await registerKnownPerson(tx, sale, roleId);
     if (!made) return;
     participantId = made;
@@ -116,8 +116,35 @@ export async function completeSale(tx: Tx, deps: Deps, requestId: string, buyer?
   });
   const issueInvoice = salesPorts(deps).issueInvoice;
   if (issueInvoice && sale.totalCents > 0) {
-    await issueInvoice(tx, { companyId: sale.companyId, projectId: sale.projectId, requestId });
+    const scope = { companyId: sale.companyId, projectId: sale.projectId };
+    const invoice = await issueInvoice(tx, { ...scope, requestId });
+    await queueInvoice(tx, scope, { requestId, billId: invoice.billId, participantId, to: sale });
   }
+}
+
+/** The invoice to the buyer through the outbox (their language, the PDF attached), once per sale. */
+async function queueInvoice(
+  tx: Tx,
+  scope: { companyId: string; projectId: string },
+  sale: {
+    requestId: string;
+    billId: string;
+    participantId: string;
+    to: { buyerEmail: string; buyerName: string };
+  },
+) {
+  const bill = await findBill(tx, scope, sale.requestId, sale.billId);
+  if (!bill) return;
+  const document = await billDocument(tx, scope, bill);
+  await queueMail(tx, {
+    ...scope,
+    kind: 'invoice',
+    dedupeKey: `invoice:${sale.requestId}`,
+    to: { email: sale.to.buyerEmail, name: sale.to.buyerName },
+    language: document.language,
+    participantId: sale.participantId,
+    ...renderBillMail(document, await renderBillPdf(document)),
+  });
 }
 
 async function firstRole(tx: Tx, paymentId: string) {
@@ -126,24 +153,55 @@ async function firstRole(tx: Tx, paymentId: string) {
 }
 
 /**
- * A card sale confirmed later (the webhook) has no form with it: the person written at the purchase becomes a
- * participant with the first role the registration is sold to. The page checked the profile at the purchase; the
- * project's own fields' values are not kept meanwhile (they need a place on the sale: docs/sales/registration-page.md).
+ * The buyer's form made a participant by the participant form's create path (U5's rules, its notifications). A card
+ * sale's kept form is checked again then: if the project changed its rules since the purchase (a field made
+ * mandatory, the role removed), the buyer has paid all the same — the participant is made with what was typed.
+ */
+async function participantOfForm(
+  deps: Deps,
+  tx: Tx,
+  sale: { companyId: string; projectId: string; buyerEmail: string },
+  buyer: BuyerForm,
+  kept: boolean,
+) {
+  try {
+    return await createParticipantIn(deps, tx, { companyId: sale.companyId }, sale.projectId, {
+      ...buyer,
+      status: 'registered',
+      sendInscription: false,
+    });
+  } catch (error) {
+    // Only read checks precede the writes there, so the transaction is still usable after a refusal.
+    if (!kept || !(error instanceof AppError)) throw error;
+    return registerKnownPerson(tx, sale, buyer.roleId, buyer);
+  }
+}
+
+/**
+ * The participant written as is: the person known by the sale's e-mail (or made from the form), the role bought (the
+ * project's default when it is gone) and the form's own values. Used for a sale completed without a usable form.
  */
 async function registerKnownPerson(
   tx: Tx,
   sale: { companyId: string; projectId: string; buyerEmail: string },
   roleId: string | null,
+  form?: BuyerForm,
 ) {
-  const person = await findPersonByEmail(tx, sale.companyId, sale.buyerEmail);
-  const role = roleId ?? (await findProject(tx, sale.companyId, sale.projectId))?.defaultRoleId;
+  const project = await findProject(tx, sale.companyId, sale.projectId);
+  const roles = await repo.listRoles(tx, sale.projectId);
+  const role = roles.some((r) => r.id === roleId) ? roleId : project?.defaultRoleId;
+  let person = await findPersonByEmail(tx, sale.companyId, sale.buyerEmail);
+  if (!person && form) {
+    const { roleId: _r, profile: _p, ...fields } = form;
+    person = await insertPerson(tx, sale.companyId, fields);
+  }
   if (!person || !role) return null;
   const { id } = await insertParticipant(tx, {
     companyId: sale.companyId,
     projectId: sale.projectId,
     personId: person.id,
     roleId: role,
-    profile: {},
+    profile: form?.profile ?? {},
   });
   return id;
 }

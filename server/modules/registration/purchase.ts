@@ -6,7 +6,6 @@ import { paymentRequests, payments, promoCodes } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { deliverSoon } from '../mail/outbox';
-import { findPersonByEmail, insertPerson } from '../participants/repository';
 import { checkProfile } from '../participants/service';
 import { salesPorts } from '../sales/ports';
 import { type BuyerForm, completeSale } from './complete';
@@ -78,6 +77,8 @@ export async function purchase(deps: Deps, token: string, body: PurchaseValues) 
       discountCents: priced.discountCents,
       taxCents: priced.taxCents,
       totalCents: priced.totalCents,
+      // A card sale keeps the form until the processor confirms it (completeSale reads it then, and clears it).
+      buyerForm: priced.totalCents > 0 ? buyer : null,
     });
     await repo.insertItems(
       tx,
@@ -107,12 +108,7 @@ export async function purchase(deps: Deps, token: string, body: PurchaseValues) 
       await completeSale(tx, deps, sale.id, buyer);
       return { sale, lines: priced.lines, free: true };
     }
-    // The person is written now (a new one only: someone known keeps their details until they have paid), so that
-    // the processor's confirmation finds them (see completeSale).
-    if (!(await findPersonByEmail(tx, companyId, buyer.email))) {
-      const { roleId: _r, profile: _p, ...person } = buyer;
-      await insertPerson(tx, companyId, person);
-    }
+    // Nobody is written before the card is confirmed: the sale keeps the form (`buyer_form`) for completeSale.
     return { sale, lines: priced.lines, free: false };
   });
   if (made.free) {
@@ -150,7 +146,10 @@ async function abandon(
   lines: { payment: { id: string }; promo: { id: string } | null }[],
 ) {
   await db.transaction(async (tx) => {
-    await tx.update(paymentRequests).set({ status: 'cancelled' }).where(eq(paymentRequests.id, requestId));
+    await tx
+      .update(paymentRequests)
+      .set({ status: 'cancelled', buyerForm: null })
+      .where(eq(paymentRequests.id, requestId));
     for (const line of lines) {
       await tx
         .update(payments)

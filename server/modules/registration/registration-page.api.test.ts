@@ -376,8 +376,12 @@ describe('the public page', () => {
       await db.select().from(activityMembers).where(eq(activityMembers.participantId, participant.id)),
     ).toHaveLength(1);
     const mails = await db.select().from(mailMessages).where(eq(mailMessages.toEmail, email));
-    expect(mails.map((m) => m.subject)).toEqual(['Your registration to B2B Fair']);
-    expect(mails[0].text).toContain('Total: $114.98');
+    // The confirmation and the invoice (its PDF attached), in the buyer's language.
+    expect(mails.map((m) => m.kind).sort()).toEqual(['invoice', 'registration']);
+    const confirmation = mails.find((m) => m.kind === 'registration');
+    expect(confirmation?.subject).toBe('Your registration to B2B Fair');
+    expect(confirmation?.text).toContain('Total: $114.98');
+    expect(mails.find((m) => m.kind === 'invoice')?.subject).toMatch(/^B2B Fair: your invoice no\. \d+$/);
   });
 
   it('reuses a participant already in the project: the gala bought later adds them to it', async () => {

@@ -222,7 +222,8 @@ export async function markCompleted(
 ) {
   await db
     .update(paymentRequests)
-    .set({ participantId, ...values })
+    // The buyer's form has served: it is not kept (personal data kept only as long as it serves).
+    .set({ participantId, ...values, buyerForm: null })
     .where(eq(paymentRequests.id, requestId));
   await db
     .update(paymentRequestItems)

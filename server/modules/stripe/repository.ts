@@ -59,7 +59,7 @@ export async function markCancelled(
 ): Promise<string | null> {
   const [row] = await db
     .update(paymentRequests)
-    .set({ status: 'cancelled', stripeSessionId: session.id, updatedAt: at })
+    .set({ status: 'cancelled', stripeSessionId: session.id, buyerForm: null, updatedAt: at })
     .where(pendingOfSession(session.id, session.requestId))
     .returning({ id: paymentRequests.id });
   return row?.id ?? null;
