@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   getRegistrationPageAddress,
   makeRegistrationPageAddress,
@@ -27,7 +27,16 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Deps) {
   );
   // No session: the secret address is the key. Limited per client address, before anything is read.
   const reads = { rateLimit: { max: REGISTRATION_PAGE_READS_PER_MINUTE, timeWindow: 60_000 } };
-  const buys = { rateLimit: { max: REGISTRATION_PURCHASES_PER_MINUTE, timeWindow: 60_000 } };
+  // Purchases are counted per client address and page: one visitor's tries on one page, not a whole venue's Wi-Fi
+  // across every event (a wrong token answers 404 whatever the count: tokens cannot be guessed).
+  const buys = {
+    rateLimit: {
+      max: REGISTRATION_PURCHASES_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) =>
+        `${request.ip}:${(request.params as { token?: string }).token ?? ''}`,
+    },
+  };
   // What is on sale changes by the second (seats left): no cache keeps it.
   const fresh = <T>(reply: FastifyReply, answer: Promise<T>) => {
     reply.header('cache-control', 'private, no-store');
