@@ -1,3 +1,5 @@
+// Both public pages' common component styles come with this shared module: the build links its stylesheet in both.
+import './styles';
 import { Alert, Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
 
 /** What a page opened at a secret address (`/p/<token>`, `/r/<token>`) shows before its data, or instead of it. */

@@ -1,19 +1,3 @@
-// Only the styles of the components this page uses (Mantine's per-component files): it has its own weight budget.
-import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
-import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/UnstyledButton.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
