@@ -1,5 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { IconCategory, IconDiscount, IconLink, IconReceiptTax, IconTicket } from '@tabler/icons-react';
+import {
+  IconCategory,
+  IconDiscount,
+  IconLink,
+  IconReceiptTax,
+  IconSettings,
+  IconTicket,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -11,13 +18,14 @@ import { PaymentCategoriesTab } from '../payments/categories-tab';
 import { PaymentsTab } from '../payments/payments-tab';
 import { projectOptionsQuery } from '../projects/api';
 import { PromoCodesTab } from '../promo-codes/promo-codes-tab';
+import { SalesSettingsTab } from '../taxes/sales-settings-tab';
 import { TaxesTab } from '../taxes/taxes-tab';
 import { RegistrationPageTab } from './page-tab';
 import { type RegistrationSearch, type RegistrationTab, registrationSearch } from './search';
 
 /**
  * A project's registration set-up (issue 20): the payments and their ticketing (R1), their categories, the taxes (R2,
- * only when option 54 is on), the promo codes (R3) and the public registration page's address. The tab and the
+ * only when option 54 is on; the sales configuration on its own otherwise), the promo codes (R3) and the public registration page's address. The tab and the
  * payment open in the side panel are in the URL.
  */
 export function RegistrationPage() {
@@ -56,16 +64,20 @@ export function RegistrationPage() {
       icon: <IconCategory size={16} />,
       content: <PaymentCategoriesTab projectId={projectId} />,
     },
-    ...(taxesOn
-      ? [
-          {
-            value: 'taxes' as const,
-            label: t('registration.tabs.taxes'),
-            icon: <IconReceiptTax size={16} />,
-            content: <TaxesTab projectId={projectId} />,
-          },
-        ]
-      : []),
+    // With the taxes (option 54) on, their tab holds the sales configuration too; otherwise it has its own tab.
+    taxesOn
+      ? {
+          value: 'taxes' as const,
+          label: t('registration.tabs.taxes'),
+          icon: <IconReceiptTax size={16} />,
+          content: <TaxesTab projectId={projectId} />,
+        }
+      : {
+          value: 'settings' as const,
+          label: t('registration.tabs.settings'),
+          icon: <IconSettings size={16} />,
+          content: <SalesSettingsTab projectId={projectId} />,
+        },
     {
       value: 'promo-codes',
       label: t('registration.tabs.promoCodes'),

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 
 /**
- * The registration page's URL (issue 20): its tab (`?tab=payments|categories|taxes|promo-codes|page`) and the
+ * The registration page's URL (issue 20): its tab (`?tab=payments|categories|taxes|settings|promo-codes|page`) and the
  * payment open in the side edition panel (`&payment=<id>`, R1). Anything unreadable falls back to the default.
  */
-export const REGISTRATION_TABS = ['payments', 'categories', 'taxes', 'promo-codes', 'page'] as const;
+export const REGISTRATION_TABS = [
+  'payments',
+  'categories',
+  'taxes',
+  'settings',
+  'promo-codes',
+  'page',
+] as const;
 export type RegistrationTab = (typeof REGISTRATION_TABS)[number];
 
 export const registrationSearch = z.object({
