@@ -107,6 +107,22 @@ export async function fixRecipients(db: Executor, campaign: CampaignRow) {
 }
 
 /** The next recipients still waiting for their message (locked: a second worker takes others). */
+/** Whether recipients remain without a message or a skip reason, locked by another run or not. */
+export async function hasWaiting(db: Executor, campaignId: string) {
+  const [row] = await db
+    .select({ participantId: campaignRecipients.participantId })
+    .from(campaignRecipients)
+    .where(
+      and(
+        eq(campaignRecipients.campaignId, campaignId),
+        isNull(campaignRecipients.mailMessageId),
+        isNull(campaignRecipients.skipped),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function nextWaiting(db: Executor, campaignId: string, limit: number) {
   const rows = await db
     .select({ participantId: campaignRecipients.participantId })

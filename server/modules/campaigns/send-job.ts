@@ -113,6 +113,9 @@ export async function sendCampaign(deps: Deps, campaignId: string): Promise<void
     if (queued === 0) break;
     await deliverSoon(deps);
   }
+  // Nothing left for this run; but a chunk another run has locked (skipped above) may still be being written: that
+  // run marks the campaign sent when it finds nothing left, so the status never says sent before every message is.
+  if (await repo.hasWaiting(db, campaignId)) return;
   await repo.moveStatus(db, campaignId, ['sending'], { status: 'sent', finishedAt: deps.now() });
 }
 
