@@ -1,8 +1,9 @@
-import { Anchor, Box, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Language } from '../../contracts/http';
 import type { PersonalPage } from '../../contracts/personal-pages';
+import { PublicLanguageSwitch } from '../components/public-page/language-switch';
 import { PublicPageStatus } from '../components/public-page/page-status';
 import { formatDate } from '../lib/format';
 import { applyLanguage } from '../lib/i18n';
@@ -95,19 +96,13 @@ export function PersonalPageScreen({ token }: { token: string }) {
               <Text fw={700}>{project.name[shown]}</Text>
               <ProjectDates startsOn={project.startsOn} endsOn={project.endsOn} language={shown} />
             </Stack>
-            {languages.length > 1 && (
-              <SegmentedControl
-                size="xs"
-                aria-label={t('personalPage.language')}
-                value={shown}
-                onChange={(value) => {
-                  localStorage.setItem(LANGUAGE_KEY, value);
-                  setLanguage(value as Language);
-                }}
-                data={languages.map((l) => ({ value: l, label: l.toUpperCase() }))}
-                data-testid="language-switch"
-              />
-            )}
+            <PublicLanguageSwitch
+              languages={languages}
+              value={shown}
+              label={t('personalPage.language')}
+              storageKey={LANGUAGE_KEY}
+              onChange={setLanguage}
+            />
           </Group>
         </Container>
       </Box>

@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Container,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../contracts/http';
 import type { PublicRegistrationPage, RegistrationQuote } from '../../../contracts/registration';
+import { PublicLanguageSwitch } from '../../components/public-page/language-switch';
 import { PublicPageStatus } from '../../components/public-page/page-status';
 import { applyLanguage } from '../../lib/i18n';
 import { loadPage, type PageState, purchase, quote, type Refusal } from './api';
@@ -144,19 +134,13 @@ export function RegistrationScreen({ token }: { token: string }) {
         <Container size="sm">
           <Group justify="space-between" align="center" wrap="nowrap">
             <Text fw={700}>{project.name[shown]}</Text>
-            {languages.length > 1 && (
-              <SegmentedControl
-                size="xs"
-                aria-label={t('publicRegistration.language')}
-                value={shown}
-                onChange={(value) => {
-                  localStorage.setItem(LANGUAGE_KEY, value);
-                  setLanguage(value as Language);
-                }}
-                data={languages.map((l) => ({ value: l, label: l.toUpperCase() }))}
-                data-testid="language-switch"
-              />
-            )}
+            <PublicLanguageSwitch
+              languages={languages}
+              value={shown}
+              label={t('publicRegistration.language')}
+              storageKey={LANGUAGE_KEY}
+              onChange={setLanguage}
+            />
           </Group>
         </Container>
       </Box>
