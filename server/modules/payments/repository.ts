@@ -307,14 +307,6 @@ export async function listActivities(db: Executor, companyId: string, projectId:
     .orderBy(sql`${activities.startsAt} asc nulls last`, asc(activities.titleFr), asc(activities.id));
 }
 
-export async function listTaxes(db: Executor, companyId: string, projectId: string) {
-  return db
-    .select({ id: taxes.id, nameFr: taxes.nameFr, nameEn: taxes.nameEn, rateMilli: taxes.rateMilli })
-    .from(taxes)
-    .where(inProject(taxes, companyId, projectId))
-    .orderBy(asc(taxes.position), asc(taxes.createdAt), asc(taxes.id));
-}
-
 const owned = { taxes, roles, activities, paymentCategories } as const;
 
 /** Whether every id names a row of this project in that table. */

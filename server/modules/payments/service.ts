@@ -12,6 +12,7 @@ import { describeInstant } from '../activities/local-time';
 import { instantOf } from '../activities/service';
 import { listRoles } from '../roles/repository';
 import type { AuthContext } from '../session/auth-context';
+import { listTaxes } from '../taxes/repository';
 import { namesEachOnce } from './category-service';
 import * as repo from './repository';
 
@@ -94,7 +95,7 @@ export async function formOptions(deps: Deps, auth: AuthContext, projectId: stri
     repo.currencyOf(deps.db, companyId, projectId),
     repo.listCategories(deps.db, companyId, projectId),
     repo.listActivities(deps.db, companyId, projectId),
-    repo.listTaxes(deps.db, companyId, projectId),
+    listTaxes(deps.db, companyId, projectId),
     listRoles(deps.db, companyId, projectId),
   ]);
   const ref = (r: { id: string; nameFr: string; nameEn: string }) => ({
