@@ -109,6 +109,9 @@ describe.each(LANGUAGES)('meetings from a pairing (%s)', (language) => {
     await submit(modal.getByRole('button', { name: exactly(m.form.submit) }));
     await notice(page, m.done).waitFor();
     await modal.waitFor({ state: 'detached' });
+    // Closed, so that the second generation's notice is the only one with that text.
+    await notice(page, m.done).locator('.mantine-Notification-closeButton').click();
+    await notice(page, m.done).waitFor({ state: 'detached' });
     await until(() => panel.getByTestId('meetings-existing').textContent()).toContain(String(count));
 
     // Again: a confirmation says how many meetings go.

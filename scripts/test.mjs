@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
-import { countResults, formatSeconds, TIERS } from './test-tiers.mjs';
+import { countResults, failedTests, formatSeconds, TIERS } from './test-tiers.mjs';
 
 process.chdir(root);
 const ci = process.env.CI === 'true';
@@ -73,7 +73,7 @@ for (const tier of tiers) {
   passed += counts.passed;
   failed += counts.failed;
   if (tierStatus !== 0) status = tierStatus;
-  times.push({ tier: tier.name, seconds, ...counts });
+  times.push({ tier: tier.name, seconds, ...counts, failures: failedTests(report) });
 }
 
 console.log('\n› wall time per tier');
@@ -81,6 +81,9 @@ for (const t of times) {
   console.log(
     `  ${t.tier.padEnd(7)} ${formatSeconds(t.seconds).padStart(8)}   ${t.passed} passed, ${t.failed} failed`,
   );
+}
+for (const t of times) {
+  for (const line of t.failures) console.log(`  ✗ ${t.tier}: ${line}`);
 }
 const total = times.reduce((sum, t) => sum + t.seconds, 0);
 console.log(`  ${'total'.padEnd(7)} ${formatSeconds(total).padStart(8)}`);
