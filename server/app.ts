@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES } from '../contracts/files';
 import { IMPORT_MAX_BYTES } from '../contracts/participant-import';
 import type { Config } from './config';
@@ -17,6 +17,7 @@ import type { Deps } from './deps';
 import { registerErrorHandling, sendProblem } from './http/errors';
 import { registerNulCharacterGuard } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security-headers';
+import { compiledSerializerCompiler } from './http/serializer';
 import { type Jobs, noJobs } from './jobs/queue';
 import { registerActivityRoutes } from './modules/activities/routes';
 import { registerActivityEditionRoutes } from './modules/activity-edition/routes';
@@ -98,7 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ check: config.responseCheck }));
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -19,6 +19,7 @@ const envSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   JOBS: z.enum(['true', 'false']).default('true'),
+  RESPONSE_CHECK: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: z.string().default('false'),
   FILES_STORAGE: z.enum(['local', 's3']).default('local'),
   FILES_DIR: z.string().optional(),
@@ -233,6 +234,8 @@ export type Config = {
   login: { maxAttempts: number; windowSeconds: number };
   seedDemo: 'auto' | 'true' | 'false';
   jobs: boolean;
+  /** Every response also encoded by zod and compared with the compiled writer's (server/http/serializer.ts); the tests set it. */
+  responseCheck: boolean;
   trustProxy: boolean | number | string;
   webDir: string;
   files: FilesConfig;
@@ -272,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     seedDemo: e.SEED_DEMO,
     jobs: e.JOBS === 'true',
+    responseCheck: e.RESPONSE_CHECK === 'true',
     trustProxy: trustProxy(e.TRUST_PROXY),
     webDir: path.join(appRoot, env.MAILLAGE_DIST || 'dist', 'web'),
     files: filesConfig(e, dataDir),

@@ -76,6 +76,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       LOGIN_MAX_ATTEMPTS: '1000',
       JOBS: 'false',
+      RESPONSE_CHECK: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -60,6 +60,7 @@ export function testConfig(env: TestEnv = {}): Config {
     LOGIN_MAX_ATTEMPTS: '1000',
     JOBS: 'false',
     SEED_DEMO: 'false',
+    RESPONSE_CHECK: 'true',
     ...env,
   });
 }

@@ -16,12 +16,20 @@ export async function retryInterruptedLater(deps: Deps) {
     .from(mailMessages)
     .where(eq(mailMessages.status, 'sending'));
   if (!row?.oldest) return;
-  const due = row.oldest.getTime() + deps.config.mail.staleSendingMs - deps.now().getTime();
+  const dueAt = row.oldest.getTime() + deps.config.mail.staleSendingMs;
+  const due = dueAt - deps.now().getTime();
+  // One run per moment due: the key names that moment, so that a run asked for earlier (still waiting, or the very
+  // run now ending, which pg-boss holds active until it returns) never stands in the way of a later one. With a
+  // single key, a run that found its messages not yet stale (their attempt stamped again meanwhile) could not ask
+  // for the next: they waited for the minute's schedule (the restart test missed its 60 s, 1 run in 3 here).
   await deps.jobs
     .send(
       DELIVER_JOB,
       {},
-      { startAfter: Math.max(1, Math.ceil(due / 1000) + 1), singletonKey: 'interrupted' },
+      {
+        startAfter: Math.max(1, Math.ceil(due / 1000) + 1),
+        singletonKey: `interrupted-${Math.ceil(dueAt / 1000)}`,
+      },
     )
     .catch(() => null);
 }
