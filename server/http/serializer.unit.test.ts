@@ -40,7 +40,10 @@ describe('the compiled response serializer', () => {
   const zodWrite = zodSerializerCompiler(route(response)) as (data: unknown) => string;
 
   it('writes what the zod encoder writes: dates as ISO strings, nulls, multi-byte and escaped text', () => {
-    const data = { items: [row, { ...row, note: 'Tables 3–4', leftAt: new Date('2027-03-15T00:00:00Z') }], total: 2 };
+    const data = {
+      items: [row, { ...row, note: 'Tables 3–4', leftAt: new Date('2027-03-15T00:00:00Z') }],
+      total: 2,
+    };
     expect(JSON.parse(write(data))).toEqual(JSON.parse(zodWrite(data)));
     const [first, second] = JSON.parse(write(data)).items;
     expect(first.registeredAt).toBe('2027-03-14T13:45:07.089Z');
