@@ -267,15 +267,13 @@ describe('T3 participants by role, and the CSV read back', () => {
     );
     await insertParticipants(t.deps.db, project.id, [{ first: 'E', last: 'F' }], names[1]);
     const [project0] = await t.deps.db.select().from(projects).where(eq(projects.id, project.id));
-    await t.deps.db
-      .insert(roles)
-      .values({
-        companyId: project0.companyId,
-        projectId: project.id,
-        nameFr: 'Vide',
-        nameEn: 'Empty',
-        position: 99,
-      });
+    await t.deps.db.insert(roles).values({
+      companyId: project0.companyId,
+      projectId: project.id,
+      nameFr: 'Vide',
+      nameEn: 'Empty',
+      position: 99,
+    });
 
     const body = await chart(project.id, 'roles', 'period=Y');
     expect(body.period).toBeNull();
