@@ -46,10 +46,61 @@ export interface BucketRow {
 }
 
 /**
- * The facts summed by bucket of the period in the time zone, with every bucket between the first and the last
- * filled (a bucket without facts has one row, series null), one page of buckets (oldest first); `total` is the
- * number of buckets over every page.
+ * The query of bucketFacts. The buckets are local days, Mondays, months or years of the zone, from the first fact's
+ * to the last's; the page's buckets become instants (each local start `at time zone`, so a day is 23 or 25 hours
+ * across a change of time), and only the facts between the page's first start and its end are read, each given
+ * its bucket by a binary search among those instants (`width_bucket`), not a time-zone conversion of every row. The
+ * facts stay inlined (`not materialized`) so that the first and last instants and the page's range come from an
+ * index on (project_id, instant) where there is one. Every row carries the number of buckets over every page.
  */
+export function bucketQuery(
+  facts: FactSource,
+  period: ChartPeriod,
+  timeZone: string,
+  page: { offset: number; limit: number },
+): SQL {
+  const { field, step } = BUCKETS[period];
+  const interval = sql.raw(`'${step}'::interval`);
+  return sql`
+    with facts as not materialized (${facts}),
+    bounds as (
+      select date_trunc(${sql.raw(`'${field}'`)}, min(at) at time zone ${timeZone}) as lo,
+             date_trunc(${sql.raw(`'${field}'`)}, max(at) at time zone ${timeZone}) as hi
+      from facts
+    ),
+    buckets as (select g as bucket from bounds, generate_series(bounds.lo, bounds.hi, ${interval}) g),
+    page as (
+      select bucket, row_number() over (order by bucket) as n, bucket at time zone ${timeZone} as starts
+      from (select bucket from buckets order by bucket offset ${page.offset} limit ${page.limit}) b
+    ),
+    edges as (
+      select array_agg(starts order by n) as starts, min(starts) as first,
+             (max(bucket) + ${interval}) at time zone ${timeZone} as after
+      from page
+    ),
+    agg as (
+      select width_bucket(f.at, e.starts) as n, f.series, sum(f.value) as value
+      from edges e join facts f on f.at >= e.first and f.at < e.after
+      group by 1, 2
+    )
+    select t.total, to_char(p.bucket, 'YYYY-MM-DD') as bucket, a.series, coalesce(a.value, 0)::float8 as value
+    from (select count(*)::int as total from buckets) t
+    left join page p on true
+    left join agg a on a.n = p.n
+    order by p.bucket, a.series`;
+}
+
+/** bucketFacts' rows as they come: null bucket alone when the page is past the last (the total is still there). */
+export function readBuckets(rows: (BucketRow & { total: number })[]): { total: number; rows: BucketRow[] } {
+  return {
+    total: rows.length ? Number(rows[0].total) : 0,
+    rows: rows
+      .filter((r) => r.bucket !== null)
+      .map((r) => ({ bucket: r.bucket, series: r.series, value: Number(r.value) })),
+  };
+}
+
+/** The facts by bucket of the period in the zone, one page (bucketQuery); `total`: buckets over every page. */
 export async function bucketFacts(
   db: Executor,
   facts: FactSource,
@@ -57,33 +108,8 @@ export async function bucketFacts(
   timeZone: string,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; rows: BucketRow[] }> {
-  const { field, step } = BUCKETS[period];
-  const result = await db.execute(sql`
-    with facts as (${facts}),
-    agg as (
-      select date_trunc(${sql.raw(`'${field}'`)}, at at time zone ${timeZone}) as bucket, series, sum(value) as value
-      from facts group by 1, 2
-    ),
-    bounds as (select min(bucket) as lo, max(bucket) as hi from agg),
-    span as (
-      select g as bucket from bounds, generate_series(bounds.lo, bounds.hi, ${sql.raw(`'${step}'`)}::interval) g
-      order by g offset ${page.offset} limit ${page.limit}
-    )
-    select t.total, to_char(s.bucket, 'YYYY-MM-DD') as bucket, a.series, coalesce(a.value, 0)::float8 as value
-    from (
-      select count(*)::int as total
-      from bounds, generate_series(bounds.lo, bounds.hi, ${sql.raw(`'${step}'`)}::interval) g
-    ) t
-    left join span s on true
-    left join agg a on a.bucket = s.bucket
-    order by s.bucket, a.series`);
-  const rows = (result as unknown as { rows: (BucketRow & { total: number })[] }).rows;
-  return {
-    total: rows.length ? Number(rows[0].total) : 0,
-    rows: rows
-      .filter((r) => r.bucket !== null)
-      .map((r) => ({ bucket: r.bucket, series: r.series, value: Number(r.value) })),
-  };
+  const result = await db.execute(bucketQuery(facts, period, timeZone, page));
+  return readBuckets((result as unknown as { rows: (BucketRow & { total: number })[] }).rows);
 }
 
 export interface RoleCountRow {
