@@ -31,6 +31,8 @@ export function ChartView(props: { data: ChartData; type: ChartType; format: Fig
   const stacked = type === 'stacked';
   const axis = valueAxis(stacked ? data.values : data.series.flatMap((s) => s.values));
   const valueAxisProps = { domain: [0, axis.max], ticks: axis.ticks, interval: 0 as const };
+  // Room for the longest tick of the value axis (« 11 851,62 $ »), when it stands on the left.
+  const leftAxisProps = { ...valueAxisProps, width: data.unit === 'money' ? 100 : 56 };
   const common = {
     h: 300,
     data: rows,
@@ -42,9 +44,9 @@ export function ChartView(props: { data: ChartData; type: ChartType; format: Fig
     accessibilityLayer: false,
     tooltipAnimationDuration: reduced ? 0 : 200,
   };
-  if (type === 'line') return <LineChart {...common} yAxisProps={valueAxisProps} lineProps={animation} />;
+  if (type === 'line') return <LineChart {...common} yAxisProps={leftAxisProps} lineProps={animation} />;
   if (type === 'area')
-    return <AreaChart {...common} yAxisProps={valueAxisProps} areaProps={animation} withGradient={false} />;
+    return <AreaChart {...common} yAxisProps={leftAxisProps} areaProps={animation} withGradient={false} />;
   const horizontal = type === 'bar';
   return (
     <BarChart
@@ -54,7 +56,7 @@ export function ChartView(props: { data: ChartData; type: ChartType; format: Fig
       h={horizontal ? Math.max(300, rows.length * 28 + 60) : 300}
       {...(horizontal
         ? { xAxisProps: valueAxisProps, yAxisProps: { width: 140 } }
-        : { yAxisProps: valueAxisProps })}
+        : { yAxisProps: leftAxisProps })}
       barProps={animation}
     />
   );
