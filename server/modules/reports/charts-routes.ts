@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { exportChartCsv, getChart } from '../../../contracts/charts';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
-import { attachment } from '../files/routes';
+import { sendCsv } from '../files/routes';
 import * as service from './charts-service';
 
 /** T3 the report charts (docs/reports/charts.md). */
@@ -12,11 +12,6 @@ export function registerChartRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, exportChartCsv, async ({ auth, params, query, reply }) => {
     const file = await service.exportChartCsv(deps, auth, params.projectId, params.widget, query.period);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', attachment(file.filename))
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.content) as never;
+    return sendCsv(reply, file) as never;
   });
 }
