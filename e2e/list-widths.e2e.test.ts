@@ -133,6 +133,7 @@ const NOT_LISTS: Record<string, string> = {
   '/app/projects/$projectId/pairings/$pairingId/seats': 'a grid of tables',
   '/app/projects/$projectId/questions/$questionId': 'a question’s edition',
   '/app/projects/$projectId/questions/scores': 'the scores screen: its tables show once people are chosen',
+  '/app/projects/$projectId/reports/charts': 'charts, each with its figures behind a button',
   '/app/admin/organisation': 'a form',
   '/app/admin/releases/$releaseId': 'a release’s edition',
   '/app/whats-new': 'release notes to read',

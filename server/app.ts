@@ -52,6 +52,7 @@ import { registerPromoCodeRoutes } from './modules/promo-codes/routes';
 import { registerQuestionRoutes } from './modules/questions/routes';
 import { registerRegistrationRoutes } from './modules/registration/routes';
 import { registerReleaseRoutes } from './modules/releases/routes';
+import { registerChartRoutes } from './modules/reports/charts-routes';
 import { registerRoleRoutes } from './modules/roles/routes';
 import { registerSalesRoutes } from './modules/sales/routes';
 import { registerScoreRoutes } from './modules/scores/routes';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerPairingMeetingRoutes(app, deps);
   registerQuestionRoutes(app, deps);
   registerScoreRoutes(app, deps);
+  registerChartRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerBillRoutes(app, deps);
   registerStripeRoutes(app, deps);

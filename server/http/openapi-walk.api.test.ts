@@ -104,7 +104,10 @@ function fillPath(path: string, values: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? randomUUID()));
 }
 
-const randomIds = (op: Operation) => Object.fromEntries(op.pathParams.map((p) => [p.name, randomUUID()]));
+/** A path parameter that names a kind rather than an object (an enum: a chart's widget) takes its first value. */
+const kindOf = (p: Operation['pathParams'][number]): string | undefined => p.schema.enum?.[0];
+const randomIds = (op: Operation) =>
+  Object.fromEntries(op.pathParams.map((p) => [p.name, kindOf(p) ?? randomUUID()]));
 
 /** The client allowed to call the route: super-admin routes need the super-admin; others the demo organiser. */
 function allowedClient(op: Operation): ApiClient {
@@ -311,7 +314,7 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
   if (op.pathParams.length > 0 && op.access !== 'public') {
     it('refuses the demo company’s objects to a user of another company', async () => {
       const ids: Record<string, string> = {};
-      for (const p of op.pathParams) ids[p.name] = await demoIdFor(p.name);
+      for (const p of op.pathParams) ids[p.name] = kindOf(p) ?? (await demoIdFor(p.name));
       const body =
         hasBody && op.bodySchema ? sample(op.bodySchema, await demoObjectAbove(op, ids)) : undefined;
       const response = op.multipartSchema

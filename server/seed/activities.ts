@@ -145,6 +145,9 @@ export async function seedActivities(db: Executor) {
   // Inscriptions: everyone at the plenaries and meals; each participant in a few workshops and panels, never beyond
   // an activity's maximum; the meetings are the matching module's to fill.
   const STATUSES = ['registered', 'confirmed', 'confirmed', 'attended'] as const;
+  // Made over the 40 days before the demo, so that the report charts (T3) show inscriptions in time.
+  const seededAt = Date.now();
+  const HOUR = 3_600_000;
   const members: (typeof activityMembers.$inferInsert)[] = [];
   for (const [a, activity] of inserted.entries()) {
     if (activity.type === 'meeting' || activity.type === 'kiosk' || a >= PROGRAMME.length) continue;
@@ -157,6 +160,7 @@ export async function seedActivities(db: Executor) {
         activityId: activity.id,
         participantId: person.id,
         status: STATUSES[(k + a) % 4],
+        createdAt: new Date(seededAt - (((k * 7 + a * 5) % 40) * 24 + ((k + a) % 10) + 1) * HOUR),
       });
     }
   }

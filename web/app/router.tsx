@@ -23,6 +23,7 @@ import { matchingRoutes } from './routes/matching';
 import { participantRoutes } from './routes/participants';
 import { projectHomeRoutes, projectListRoutes } from './routes/projects';
 import { releaseRoutes } from './routes/releases';
+import { reportRoutes } from './routes/reports';
 import { salesRoutes } from './routes/sales';
 
 const routeTree = rootRoute.addChildren([
@@ -37,6 +38,7 @@ const routeTree = rootRoute.addChildren([
       ...matchingRoutes,
       ...campaignRoutes,
       ...salesRoutes,
+      ...reportRoutes,
     ]),
     ...mailRoutes,
     ...adminRoutes,

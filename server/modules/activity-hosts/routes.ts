@@ -19,7 +19,7 @@ import {
 } from '../../../contracts/activity-hosts';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
-import { attachment } from '../files/routes';
+import { sendCsv } from '../files/routes';
 import * as access from './access-service';
 import * as hosts from './service';
 import './texts';
@@ -63,12 +63,7 @@ export function registerActivityHostRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, exportActivityMembersCsv, async ({ auth, params, reply }) => {
     const file = await access.exportMembersCsv(deps, auth, params.projectId, params.activityId);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', attachment(file.filename))
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.content) as never;
+    return sendCsv(reply, file) as never;
   });
   route(app, setActivityParent, ({ auth, params, body }) =>
     access.setParent(deps, auth, params.projectId, params.activityId, body.parentId),

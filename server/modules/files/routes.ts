@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deleteFile, uploadDocument, uploadEditorImage, uploadImage } from '../../../contracts/files';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
@@ -59,6 +59,16 @@ export function registerFileRoutes(app: FastifyInstance, deps: Deps) {
         .send(file.bytes);
     },
   );
+}
+
+/** A CSV made in memory (with its BOM), sent as a download that is neither cached nor sniffed. */
+export function sendCsv(reply: FastifyReply, file: { filename: string; content: string }) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', attachment(file.filename))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.content);
 }
 
 /** A download's header: an ASCII fallback name and the exact name (RFC 6266 / 5987). */

@@ -9,7 +9,7 @@ import {
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
 import { languageFromHeader } from '../../i18n';
-import { attachment } from '../files/routes';
+import { sendCsv } from '../files/routes';
 import { askPage, donePage, doneText, notFoundPage, type SubscriptionView } from './page';
 import * as service from './service';
 
@@ -65,12 +65,7 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, exportUnsubscribesCsv, async ({ auth, params, query, reply }) => {
     const file = await service.exportUnsubscribesCsv(deps, auth, params.projectId, query);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', attachment(file.filename))
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.content) as never;
+    return sendCsv(reply, file) as never;
   });
   route(app, resubscribe, ({ auth, params }) =>
     service.resubscribe(deps, auth, params.projectId, params.participantId),

@@ -5,6 +5,7 @@ import {
   IconBuilding,
   IconBuildingStore,
   IconCalendarEvent,
+  IconChartBar,
   IconExternalLink,
   IconForms,
   IconHistory,
@@ -60,6 +61,7 @@ export const MENU: MenuPage[] = [
   { id: 'project-mail', labelKey: 'campaigns.nav', icon: IconMailForward, section: 'project' },
   { id: 'project-registration', labelKey: 'registration.nav', icon: IconTicket, section: 'project' },
   { id: 'project-sales', labelKey: 'sales.nav', icon: IconReceipt, section: 'project' },
+  { id: 'project-report-charts', labelKey: 'charts.nav', icon: IconChartBar, section: 'project' },
   {
     id: 'dashboard-test',
     labelKey: 'nav.externalDashboard',
@@ -145,6 +147,10 @@ export function pageTarget(pageId: string, projectId: string | null) {
     case 'project-sales':
       return projectId
         ? linkOptions({ to: '/projects/$projectId/sales', params: { projectId } })
+        : linkOptions({ to: '/projects' });
+    case 'project-report-charts':
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId/reports/charts', params: { projectId } })
         : linkOptions({ to: '/projects' });
     case 'outbox':
       return linkOptions({ to: '/outbox' });
