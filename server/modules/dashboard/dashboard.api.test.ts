@@ -118,13 +118,12 @@ describe('tasks and progress', () => {
     });
   });
 
-  it('refuses an unknown task, module or step with field errors, never a 500', async () => {
+  it('answers 404 to a task or module outside the catalogue, and refuses a bad step or body with field errors', async () => {
     const project = await buildProject(camille);
     const task = await camille.put(`${dash(project.id)}/tasks/nothing`, { done: true });
-    expect(task.status).toBe(400);
-    expect(fieldsOf(task.body).taskId).toBeTruthy();
+    expect(task.status).toBe(404);
     const module = await camille.put(`${dash(project.id)}/modules/nothing`, { done: true });
-    expect(module.status).toBe(400);
+    expect(module.status).toBe(404);
     const body = await camille.put(`${dash(project.id)}/tasks/defineRoles`, { done: 'yes' });
     expect(body.status).toBe(400);
     expect(fieldsOf(body.body).done).toBeTruthy();
@@ -206,7 +205,15 @@ describe('warnings computed from the data', () => {
     });
     await db.insert(campaigns).values({
       ...scope,
-      audience: { activityId: null, notSubscribed: false, groupId: null, groupInverse: false, criteria: [] },
+      audience: {
+        activityId: null,
+        notSubscribed: false,
+        groupId: null,
+        groupInverse: false,
+        criteria: [],
+        buyers: false,
+        paymentId: null,
+      },
       status: 'planned',
       plannedAt: new Date(Date.now() - 3_600_000),
     });

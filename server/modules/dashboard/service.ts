@@ -1,7 +1,6 @@
 import {
   DASHBOARD_MODULES,
   DASHBOARD_TASKS,
-  type DashboardModule,
   type DashboardStep,
   type DashboardWarning,
   type WarningElement,
@@ -63,8 +62,10 @@ export async function getDashboard(deps: Deps, auth: AuthContext, projectId: str
   return readState(deps.db, projectId, step);
 }
 
+/** Marks these tasks of the catalogue, once the project is known to be the user's (an unknown task: 404). */
 async function setDone(deps: Deps, auth: AuthContext, projectId: string, taskIds: string[], done: boolean) {
   await assertProject(deps.db, auth, projectId);
+  if (taskIds.length === 0) throw AppError.notFound();
   return deps.db.transaction(async (tx) => {
     if (done)
       await repo.markDone(tx, { companyId: auth.companyId, projectId }, taskIds, auth.userId, deps.now());
@@ -80,7 +81,8 @@ export function setTaskCompletion(
   taskId: string,
   done: boolean,
 ) {
-  return setDone(deps, auth, projectId, [taskId], done);
+  const known = DASHBOARD_TASKS.some((t) => t.id === taskId);
+  return setDone(deps, auth, projectId, known ? [taskId] : [], done);
 }
 
 /** Every task of the module done, or none of them: one transaction. */
@@ -88,7 +90,7 @@ export function setModuleCompletion(
   deps: Deps,
   auth: AuthContext,
   projectId: string,
-  module: DashboardModule,
+  module: string,
   done: boolean,
 ) {
   const ids = DASHBOARD_TASKS.filter((t) => t.module === module).map((t) => t.id);
