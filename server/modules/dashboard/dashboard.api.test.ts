@@ -24,6 +24,8 @@ import {
   questions,
   registrationPages,
 } from '../../db/schema';
+import { DEMO_DONE_TASKS } from '../../seed/dashboard';
+import { findFirstDemoProject } from '../../seed/groups';
 
 const { t, camille, jordan } = withTestApp();
 let visitor: ApiClient;
@@ -314,4 +316,19 @@ it('limits the reads of the feed per client address and minute (429)', async () 
     last = (await visitor.get(`/api/public/dashboard-feed/${'A'.repeat(43)}`)).status;
   }
   expect(last).toBe(429);
+});
+
+describe('the demo project', () => {
+  it('shows real progress and at least three warnings its data really has', async () => {
+    const demo = await findFirstDemoProject(t.database.db);
+    const state = await camille.get(dash(demo?.id as string));
+    expect(state.body.progress.done).toBe(DEMO_DONE_TASKS.length);
+    expect(state.body.progress.percent).toBeGreaterThan(0);
+    expect(state.body.progress.percent).toBeLessThan(100);
+    expect(state.body.tasks.find((x: { id: string }) => x.id === 'defineRoles').doneBy).toBe(
+      'Camille Gagnon',
+    );
+    const found = await warnings(demo?.id as string);
+    expect(Object.keys(found).sort()).toEqual(['inscriptionNotSent', 'pairingOutdated', 'unconfirmed']);
+  });
 });

@@ -147,7 +147,7 @@ describe.each(['fr', 'en'] as const)('project dashboard sections (%s)', (languag
       const external = screen.getByRole('link', { name: i18n.t('dashboard.external.open') });
       expect(external.getAttribute('href')).toBe('https://tableau.example.org/b2b');
       expect(external.getAttribute('target')).toBe('_blank');
-      expect(await screen.findByText(`${window.location.origin}${FEED}`)).toBeTruthy();
+      expect(await screen.findByDisplayValue(`${window.location.origin}${FEED}`)).toBeTruthy();
     },
   );
 
@@ -206,10 +206,10 @@ describe.each(['fr', 'en'] as const)('project dashboard sections (%s)', (languag
   it('resets the connection after a confirmation and shows the new address', SLOW, async () => {
     await render(language, null);
     expect(screen.getByText(i18n.t('dashboard.external.missing'), { exact: false })).toBeTruthy();
-    await screen.findByText(`${window.location.origin}${FEED}`);
+    await screen.findByDisplayValue(`${window.location.origin}${FEED}`);
     await userEvent.click(screen.getByRole('button', { name: i18n.t('dashboard.external.reset') }));
     const dialog = await screen.findByRole('dialog', { name: i18n.t('dashboard.external.resetTitle') });
     await userEvent.click(within(dialog).getByRole('button', { name: i18n.t('dashboard.external.reset') }));
-    expect(await screen.findByText(`${window.location.origin}${NEW_FEED}`)).toBeTruthy();
+    expect(await screen.findByDisplayValue(`${window.location.origin}${NEW_FEED}`)).toBeTruthy();
   });
 });

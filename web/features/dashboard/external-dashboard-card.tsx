@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -41,7 +41,7 @@ export function ExternalDashboardCard({ projectId, url }: { projectId: string; u
         ) : (
           <Text size="sm" c="dimmed">
             {t('dashboard.external.missing')}{' '}
-            <AnchorTo to="/projects/$projectId/settings" params={{ projectId }}>
+            <AnchorTo to="/projects/$projectId/settings" params={{ projectId }} underline="always">
               {t('dashboard.external.configure')}
             </AnchorTo>
           </Text>
@@ -51,13 +51,17 @@ export function ExternalDashboardCard({ projectId, url }: { projectId: string; u
         </Title>
         <Text size="sm">{t('dashboard.external.feedHelp')}</Text>
         {address ? (
-          <Group gap="xs" wrap="nowrap">
-            <Code aria-label={t('dashboard.external.feedAddress')} style={{ overflowWrap: 'anywhere' }}>
-              {address}
-            </Code>
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label={t('dashboard.external.feedAddress')}
+              value={address}
+              readOnly
+              style={{ flex: 1 }}
+              onFocus={(event) => event.currentTarget.select()}
+            />
             <CopyButton value={address}>
               {({ copied, copy }) => (
-                <Button size="compact-sm" variant="light" onClick={copy}>
+                <Button variant="light" onClick={copy}>
                   {copied ? t('dashboard.external.copied') : t('dashboard.external.copy')}
                 </Button>
               )}
