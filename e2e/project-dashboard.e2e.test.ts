@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { DASHBOARD_TASKS } from '../contracts/dashboard';
 import {
+  dialog,
   expect,
   expectNoSeriousA11yViolations,
   fill,
@@ -49,8 +50,21 @@ describe.each(LANGUAGES)('the project dashboard (%s)', (language) => {
     await main.getByRole('button', { name: d.external.create }).click();
     const address = await main.getByLabel(d.external.feedAddress).inputValue();
     expect(address).toMatch(/\/api\/public\/dashboard-feed\/[A-Za-z0-9_-]{43}$/);
-    const figures = await page.request.get(address as string);
+    const figures = await page.request.get(address);
     expect((await figures.json()).progress.done).toBe(1);
+    // « Réinitialiser la connexion », confirmed: a new address, the old one answers 404 at once.
+    await main.getByRole('button', { name: d.external.reset }).click();
+    const confirm = dialog(page, d.external.resetTitle);
+    await expectNoSeriousA11yViolations(page);
+    await confirm.getByRole('button', { name: d.external.reset }).click();
+    await until(async () => (await main.getByLabel(d.external.feedAddress).inputValue()) !== address).toBe(
+      true,
+    );
+    expect((await page.request.get(address)).status()).toBe(404);
+
+    // Another step's tab.
+    await main.getByRole('tab', { name: new RegExp(d.steps.matching) }).click();
+    await main.getByRole('checkbox', { name: d.tasks.generatePairings }).waitFor();
     await expectNoSeriousA11yViolations(page);
 
     await main.getByRole('link', { name: plural(d.warnings, 'noLocation', 1, language) }).click();
