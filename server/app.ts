@@ -32,6 +32,7 @@ import { registerBillRoutes } from './modules/bills/routes';
 import { registerCalendarRoutes } from './modules/calendar/routes';
 import { registerCampaignRoutes } from './modules/campaigns/routes';
 import { registerCompanyRoutes } from './modules/companies/routes';
+import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerGroupRoutes } from './modules/groups/routes';
 import { registerHelpRoutes } from './modules/help/routes';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerB2bRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerPersonalPageRoutes(app, deps);
+  registerDashboardRoutes(app, deps);
   registerRegistrationRoutes(app, deps);
   registerUnsubscribeRoutes(app, deps);
   registerLandingRoutes(app, deps);

@@ -12,6 +12,7 @@ export * from './schema/activity-tables';
 export * from './schema/calendar';
 export * from './schema/campaigns';
 export * from './schema/companies';
+export * from './schema/dashboard';
 export * from './schema/files';
 export * from './schema/groups';
 export * from './schema/help';

@@ -6,6 +6,7 @@ import { insertUser } from '../modules/users/repository';
 import { seedActivities } from './activities';
 import { seedB2b } from './b2b';
 import { seedCampaigns } from './campaigns';
+import { seedDashboard } from './dashboard';
 import { seedGroups } from './groups';
 import { seedHelpTexts } from './help';
 import { seedMail } from './mail';
@@ -201,6 +202,7 @@ export async function seedDemo(db: Executor) {
     await seedPersonalPages(tx);
     await seedCampaigns(tx);
     await seedSales(tx);
+    await seedDashboard(tx);
     // After every membership: the demo's own memberships queue nothing.
     await seedNotifications(tx);
   });

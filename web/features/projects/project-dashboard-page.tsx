@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonTo } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
+import { DashboardSections } from '../dashboard/dashboard-sections';
 import { InlineText } from '../texts/inline-text';
 import { projectQuery } from './api';
 
@@ -88,6 +89,7 @@ export function ProjectDashboardPage() {
           </Badge>
         </Card>
       </SimpleGrid>
+      <DashboardSections projectId={projectId} externalDashboardUrl={project.externalDashboardUrl} />
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">
           {t('texts.dashboard.welcomeTitle')}
