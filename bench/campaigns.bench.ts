@@ -385,8 +385,9 @@ export default defineBenchmark({
       ...(emptyTags.length
         ? { 'offered but rendered empty by this render.ts (not measured)': emptyTags.join(', ') }
         : {}),
-      'participants of the audience project': audience ? size.audience : 'not seeded (--only)',
-      'activities / inscriptions (audience project)': `${size.activities} / ${size.inscriptions}`,
+      'audience project: participants, activities / inscriptions': audience
+        ? `${fmt(size.audience)}, ${size.activities} / ${fmt(size.inscriptions)}`
+        : 'not seeded (--only)',
       'seed (both projects, programme, vacuum analyze)': `${seedSeconds.toFixed(1)} s`,
       'goals (issue 19)': 'deliver ≤ 1.5× raw, < 150 MB above idle; audience p95 < 200 ms',
     };

@@ -101,17 +101,13 @@ const qrCid = (participantId: string, domain: string) => `qr-${participantId}@${
 /**
  * Renders the draft for these participants of the project (in the order given; a participant without an e-mail
  * address, or not of this project, is left out). Loads what the tags used need in a few set-based queries for the
- * whole list, not per person.
+ * whole list, not per person. Arguments: deps, db, project, draft, participantIds, options (as loadRenderer's).
  */
 export async function renderForRecipients(
-  deps: Deps,
-  db: Executor,
-  project: { companyId: string; projectId: string },
-  draft: MessageDraft,
-  participantIds: readonly string[],
-  options: RenderOptions,
+  ...args: Parameters<typeof loadRenderer>
 ): Promise<RecipientMail[]> {
-  const render = await loadRenderer(deps, db, project, draft, participantIds, options);
+  const render = await loadRenderer(...args);
+  const [, , , , participantIds] = args;
   return render(participantIds);
 }
 
