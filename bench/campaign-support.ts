@@ -4,6 +4,8 @@
  * memory during a run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -84,6 +86,7 @@ export interface MemoryPeak {
  */
 export async function withMemoryPeak<T>(fn: () => Promise<T>): Promise<{ value: T; peak: MemoryPeak }> {
   collectGarbage();
+  const profile = await startAllocationProfile();
   const idle = process.memoryUsage();
   let rss = idle.rss;
   let heap = idle.heapUsed;
@@ -96,6 +99,7 @@ export async function withMemoryPeak<T>(fn: () => Promise<T>): Promise<{ value: 
   try {
     const value = await fn();
     sample();
+    await profile?.stop();
     collectGarbage();
     const retained = process.memoryUsage().heapUsed - idle.heapUsed;
     const mb = (bytes: number) => bytes / 2 ** 20;
@@ -106,4 +110,33 @@ export async function withMemoryPeak<T>(fn: () => Promise<T>): Promise<{ value: 
   } finally {
     clearInterval(timer);
   }
+}
+
+let profiles = 0;
+
+/**
+ * CAMPAIGN_HEAP_PROFILE=<prefix>: each measured run writes `<prefix>-<n>.heapprofile`, a sampling heap profile of
+ * everything the run allocated, garbage included (what a run allocates, by call stack, not only what it keeps) —
+ * open it in Chrome's DevTools (Memory) or sum it with scripts of your own. With CAMPAIGN_HEAP_PROFILE_OLD=1, only
+ * what survived the young generation's collections (what went to the old generation: the garbage that makes the
+ * heap's peak, since V8 lets the old generation grow to a few times its live size before a full collection).
+ */
+async function startAllocationProfile() {
+  const prefix = process.env.CAMPAIGN_HEAP_PROFILE;
+  if (!prefix) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 64 * 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: process.env.CAMPAIGN_HEAP_PROFILE_OLD !== '1',
+  } as never);
+  return {
+    stop: async () => {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      profiles += 1;
+      fs.writeFileSync(`${prefix}-${profiles}.heapprofile`, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }

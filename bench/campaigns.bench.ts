@@ -27,7 +27,7 @@ import { closeMailTransports, deliverQueuedMail, deliveryPool } from '../server/
 import { seedScale } from '../server/seed/scale';
 import { seedScaleActivities } from '../server/seed/scale-activities';
 import { startSmtpSink, withMemoryPeak } from './campaign-support';
-import { type BenchCase, createBenchCompanies, defineBenchmark } from './harness';
+import { type BenchCase, createBenchCompanies, defineBenchmark, wantsCase } from './harness';
 
 /** The merge tags the issue names, measured when the catalogue offers them (and said when one renders nothing). */
 const WANTED_TAGS = ['firstName', 'lastName', 'projectName', 'dashboardLink', 'qrCode'];
@@ -88,13 +88,20 @@ export default defineBenchmark({
       .update(participants)
       .set({ status: 'registered' })
       .where(eq(participants.projectId, delivery.projectId));
-    const audience = await seedScale(db, { companyId: main.id, participants: size.audience, seed: 1 });
-    await seedScaleActivities(db, {
-      companyId: main.id,
-      projectId: audience.projectId,
-      activities: size.activities,
-      inscriptions: size.inscriptions,
-    });
+    // `--only=deliver` skips the audience project's seed (most of a full run's time).
+    const audienceCases = ['audience-activity', 'audience-not-activity', 'audience-group', 'fix-recipients'];
+    const withAudience = audienceCases.some((name) => wantsCase(options, name));
+    const audience = withAudience
+      ? await seedScale(db, { companyId: main.id, participants: size.audience, seed: 1 })
+      : null;
+    if (audience) {
+      await seedScaleActivities(db, {
+        companyId: main.id,
+        projectId: audience.projectId,
+        activities: size.activities,
+        inscriptions: size.inscriptions,
+      });
+    }
     await database.sql.exec('vacuum analyze');
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
@@ -268,113 +275,119 @@ export default defineBenchmark({
     };
 
     // ---------- (b) the audience ----------
-    const [activity] = (
-      await database.sql.query<{ id: string; n: number }>(
-        `select a.id, count(*)::int as n from activities a join activity_members am on am.activity_id = a.id
-         where a.project_id = $1 group by a.id order by n desc, a.id limit 1`,
-        [audience.projectId],
-      )
-    ).rows;
-    const group = audience.groupIds[0];
-    const rawCount = async (where: string, params: unknown[]) =>
-      Number(
-        (
-          await database.sql.query<{ n: number }>(
-            `select count(*)::int as n from participants p where p.project_id = $1 and p.status <> 'cancelled' and ${where}`,
-            [audience.projectId, ...params],
-          )
-        ).rows[0].n,
-      );
-    const memberOf =
-      'exists (select 1 from activity_members am where am.activity_id = $2 and am.participant_id = p.id)';
-    const inGroup = (n: number) =>
-      `exists (select 1 from participant_groups pg where pg.group_id = $${n} and pg.participant_id = p.id)`;
-    const audienceCase = (
-      name: string,
-      description: string,
-      who: CampaignAudience,
-      where: string,
-      params: unknown[],
-    ): BenchCase => ({
-      name,
-      description: `countAudience, ${description} vs a raw count of the same condition`,
-      subject: () => campaignRepo.countAudience(db, audience.projectId, who),
-      baseline: () => rawCount(where, params),
-      async check() {
-        const [counted, direct] = [
-          await campaignRepo.countAudience(db, audience.projectId, who),
-          await rawCount(where, params),
-        ];
-        if (counted.recipients !== direct || !direct) {
-          throw new Error(`${name}: countAudience ${counted.recipients}, raw count ${direct}`);
-        }
-        log(`    ${name}: ${fmt(direct)} recipients`);
-      },
-    });
-    const inverse: CampaignAudience = { ...everyone, groupId: group, groupInverse: true };
-    const [fixed, fixedRaw] = [
-      await newCampaign(audience.projectId, tags, inverse),
-      await newCampaign(audience.projectId, tags, inverse),
-    ];
-    const fixedRow = await campaignRepo.findCampaignById(db, fixed.id);
-    const rawFix = `insert into campaign_recipients (campaign_id, participant_id)
-      select $3, p.id from participants p where p.project_id = $1 and p.status <> 'cancelled' and not ${inGroup(2)}`;
-    const fixCase: BenchCase = {
-      name: 'fix-recipients',
-      description:
-        'fixRecipients for everyone but one group (skip reasons, then the count) vs a raw INSERT … SELECT of the same rows',
-      rounds: options.quick ? { warmup: 1, iterations: 10 } : { warmup: 2, iterations: 20 },
-      async prepare() {
-        await db
-          .delete(campaignRecipients)
-          .where(inArray(campaignRecipients.campaignId, [fixed.id, fixedRaw.id]));
-      },
-      subject: () => campaignRepo.fixRecipients(db, fixedRow),
-      baseline: () => database.sql.query(rawFix, [audience.projectId, group, fixedRaw.id]),
-      async check() {
-        await this.prepare?.();
-        const n = await campaignRepo.fixRecipients(db, fixedRow);
-        const direct = await rawCount(`not ${inGroup(2)}`, [group]);
-        if (n !== direct) throw new Error(`fix-recipients: ${n} fixed, raw count ${direct}`);
-        log(`    fix-recipients: ${fmt(n)} recipients`);
-      },
+    const audienceBench = async (audience: {
+      projectId: string;
+      groupIds: string[];
+    }): Promise<BenchCase[]> => {
+      const [activity] = (
+        await database.sql.query<{ id: string; n: number }>(
+          `select a.id, count(*)::int as n from activities a join activity_members am on am.activity_id = a.id
+           where a.project_id = $1 group by a.id order by n desc, a.id limit 1`,
+          [audience.projectId],
+        )
+      ).rows;
+      const group = audience.groupIds[0];
+      const rawCount = async (where: string, params: unknown[]) =>
+        Number(
+          (
+            await database.sql.query<{ n: number }>(
+              `select count(*)::int as n from participants p where p.project_id = $1 and p.status <> 'cancelled' and ${where}`,
+              [audience.projectId, ...params],
+            )
+          ).rows[0].n,
+        );
+      const memberOf =
+        'exists (select 1 from activity_members am where am.activity_id = $2 and am.participant_id = p.id)';
+      const inGroup = (n: number) =>
+        `exists (select 1 from participant_groups pg where pg.group_id = $${n} and pg.participant_id = p.id)`;
+      const audienceCase = (
+        name: string,
+        description: string,
+        who: CampaignAudience,
+        where: string,
+        params: unknown[],
+      ): BenchCase => ({
+        name,
+        description: `countAudience, ${description} vs a raw count of the same condition`,
+        subject: () => campaignRepo.countAudience(db, audience.projectId, who),
+        baseline: () => rawCount(where, params),
+        async check() {
+          const [counted, direct] = [
+            await campaignRepo.countAudience(db, audience.projectId, who),
+            await rawCount(where, params),
+          ];
+          if (counted.recipients !== direct || !direct) {
+            throw new Error(`${name}: countAudience ${counted.recipients}, raw count ${direct}`);
+          }
+          log(`    ${name}: ${fmt(direct)} recipients`);
+        },
+      });
+      const inverse: CampaignAudience = { ...everyone, groupId: group, groupInverse: true };
+      const [fixed, fixedRaw] = [
+        await newCampaign(audience.projectId, tags, inverse),
+        await newCampaign(audience.projectId, tags, inverse),
+      ];
+      const fixedRow = await campaignRepo.findCampaignById(db, fixed.id);
+      const rawFix = `insert into campaign_recipients (campaign_id, participant_id)
+        select $3, p.id from participants p where p.project_id = $1 and p.status <> 'cancelled' and not ${inGroup(2)}`;
+      const fixCase: BenchCase = {
+        name: 'fix-recipients',
+        description:
+          'fixRecipients for everyone but one group (skip reasons, then the count) vs a raw INSERT … SELECT of the same rows',
+        rounds: options.quick ? { warmup: 1, iterations: 10 } : { warmup: 2, iterations: 20 },
+        async prepare() {
+          await db
+            .delete(campaignRecipients)
+            .where(inArray(campaignRecipients.campaignId, [fixed.id, fixedRaw.id]));
+        },
+        subject: () => campaignRepo.fixRecipients(db, fixedRow),
+        baseline: () => database.sql.query(rawFix, [audience.projectId, group, fixedRaw.id]),
+        async check() {
+          await this.prepare?.();
+          const n = await campaignRepo.fixRecipients(db, fixedRow);
+          const direct = await rawCount(`not ${inGroup(2)}`, [group]);
+          if (n !== direct) throw new Error(`fix-recipients: ${n} fixed, raw count ${direct}`);
+          log(`    fix-recipients: ${fmt(n)} recipients`);
+        },
+      };
+      return [
+        audienceCase(
+          'audience-activity',
+          'members of the largest activity',
+          { ...everyone, activityId: activity.id },
+          memberOf,
+          [activity.id],
+        ),
+        audienceCase(
+          'audience-not-activity',
+          'everyone not in that activity',
+          { ...everyone, activityId: activity.id, notSubscribed: true },
+          `not ${memberOf}`,
+          [activity.id],
+        ),
+        audienceCase('audience-group', 'members of one group', { ...everyone, groupId: group }, inGroup(2), [
+          group,
+        ]),
+        audienceCase(
+          'audience-activity-and-not-group',
+          'not in the activity and not in the group',
+          { ...everyone, activityId: activity.id, notSubscribed: true, groupId: group, groupInverse: true },
+          `not ${memberOf} and not ${inGroup(3)}`,
+          [activity.id, group],
+        ),
+        fixCase,
+      ];
     };
-    const cases = [
-      deliveryCase,
-      audienceCase(
-        'audience-activity',
-        'members of the largest activity',
-        { ...everyone, activityId: activity.id },
-        memberOf,
-        [activity.id],
-      ),
-      audienceCase(
-        'audience-not-activity',
-        'everyone not in that activity',
-        { ...everyone, activityId: activity.id, notSubscribed: true },
-        `not ${memberOf}`,
-        [activity.id],
-      ),
-      audienceCase('audience-group', 'members of one group', { ...everyone, groupId: group }, inGroup(2), [
-        group,
-      ]),
-      audienceCase(
-        'audience-activity-and-not-group',
-        'not in the activity and not in the group',
-        { ...everyone, activityId: activity.id, notSubscribed: true, groupId: group, groupInverse: true },
-        `not ${memberOf} and not ${inGroup(3)}`,
-        [activity.id, group],
-      ),
-      fixCase,
-    ];
+    const cases = [deliveryCase, ...(audience ? await audienceBench(audience) : [])];
     const facts: Record<string, string | number> = {
       'messages delivered per run': size.messages,
       'merge tags measured': tags.join(', '),
       ...(emptyTags.length
         ? { 'offered but rendered empty by this render.ts (not measured)': emptyTags.join(', ') }
         : {}),
-      'participants of the audience project': size.audience,
-      'activities / inscriptions (audience project)': `${size.activities} / ${size.inscriptions}`,
+      'audience project: participants, activities / inscriptions': audience
+        ? `${fmt(size.audience)}, ${size.activities} / ${fmt(size.inscriptions)}`
+        : 'not seeded (--only)',
       'seed (both projects, programme, vacuum analyze)': `${seedSeconds.toFixed(1)} s`,
       'goals (issue 19)': 'deliver ≤ 1.5× raw, < 150 MB above idle; audience p95 < 200 ms',
     };

@@ -29,7 +29,13 @@ export interface BenchOptions {
   extraSql?: string;
   warmup: number;
   iterations: number;
+  /** `--only=a,b`: run only the cases whose name contains one of these (a benchmark may then skip their seeds). */
+  only?: string[];
 }
+
+/** Whether `--only` keeps the case of this name (every case without `--only`). */
+export const wantsCase = (options: BenchOptions, name: string) =>
+  !options.only?.length || options.only.some((part) => name.includes(part));
 
 export interface SetupContext {
   engine: EngineName;

@@ -2,7 +2,8 @@
  * `npm run bench [-- options] [filter]`: every bench/*.bench.ts on PGlite and on a PostgreSQL server, and the
  * first page's weight against its budget (`first-page`, no database). `npm run bench -- matching` runs the
  * matching bar instead (bench/matching/run.ts, no database; only when asked by name: it takes minutes of CPU).
- * Options: --quick, --engine=pglite|postgres|all, --explain, --sql=<file>, --iterations=N, --warmup=N; for
+ * Options: --quick, --engine=pglite|postgres|all, --explain, --sql=<file>, --iterations=N, --warmup=N,
+ * --only=case,case (only the cases whose name contains one, e.g. `campaigns --only=deliver`); for
  * matching: --only=R1,G1, --refresh-bks, --bks-seeds=N, --bks-seconds=S.
  * See bench/README.md.
  */
@@ -21,6 +22,7 @@ import {
   pgliteEngine,
   postgresEngine,
   runCase,
+  wantsCase,
 } from './harness';
 import { MATCHING, runMatchingBench } from './matching/run';
 
@@ -57,7 +59,7 @@ function parseArgs(argv: string[]) {
 }
 
 const usage = `usage: npm run bench -- [--quick] [--engine=pglite|postgres|all] [--explain] [--sql=file.sql]
-                       [--iterations=N] [--warmup=N] [filter[,filter…]]
+                       [--iterations=N] [--warmup=N] [--only=case[,case…]] [filter[,filter…]]
        npm run bench -- matching [--quick] [--only=R1,G1] [--refresh-bks [--bks-seeds=N] [--bks-seconds=S]]`;
 
 async function main() {
@@ -93,6 +95,7 @@ async function main() {
     extraSql: flags.has('sql') ? fs.readFileSync(flags.get('sql') as string, 'utf8') : undefined,
     warmup: Number(flags.get('warmup') ?? (quick ? 5 : 30)),
     iterations: Number(flags.get('iterations') ?? (quick ? 20 : 200)),
+    only: flags.get('only')?.split(',').filter(Boolean),
   };
 
   // Several filters separated by commas: `projects-list,participants-list,activities` runs the three in one run.
@@ -183,7 +186,7 @@ async function main() {
             facts: prepared.facts,
           });
           try {
-            for (const c of prepared.cases) {
+            for (const c of prepared.cases.filter((c) => wantsCase(options, c.name))) {
               const caseStarted = performance.now();
               const r = await runCase(benchmark.name, engine.name, engineVersion, c, options, database, log);
               results.push(r);
@@ -231,6 +234,7 @@ async function main() {
           filter: filter ?? null,
           warmup: options.warmup,
           iterations: options.iterations,
+          only: options.only ?? null,
           extraSql: options.extraSql ?? null,
         },
         skipped,

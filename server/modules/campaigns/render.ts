@@ -83,11 +83,16 @@ function fill(split: Split, slots: TagSlot[], value: (slot: TagSlot) => string) 
 
 const hasWords = (html: string) => htmlToText(html).trim().length > 0 || /data-merge-tag=|\{\{/.test(html);
 
-/** The recipient's language, unless the message has nothing written in it (then the other one). */
-function languageFor(preferred: Language, draft: MessageDraft): Language {
-  const other: Language = preferred === 'fr' ? 'en' : 'fr';
+/** Whether the draft has something written in each language (read once per draft, not per recipient). */
+function writtenIn(draft: MessageDraft): Record<Language, boolean> {
   const written = (lang: Language) => hasWords(draft.body[lang]) || draft.subject[lang].trim().length > 0;
-  return written(preferred) || !written(other) ? preferred : other;
+  return { fr: written('fr'), en: written('en') };
+}
+
+/** The recipient's language, unless the message has nothing written in it (then the other one). */
+function languageFor(preferred: Language, written: Record<Language, boolean>): Language {
+  const other: Language = preferred === 'fr' ? 'en' : 'fr';
+  return written[preferred] || !written[other] ? preferred : other;
 }
 
 /** The cid of a recipient's QR code image (unique in the message; the domain is the sender's). */
@@ -96,22 +101,35 @@ const qrCid = (participantId: string, domain: string) => `qr-${participantId}@${
 /**
  * Renders the draft for these participants of the project (in the order given; a participant without an e-mail
  * address, or not of this project, is left out). Loads what the tags used need in a few set-based queries for the
- * whole list, not per person.
+ * whole list, not per person. Arguments: deps, db, project, draft, participantIds, options (as loadRenderer's).
  */
 export async function renderForRecipients(
+  ...args: Parameters<typeof loadRenderer>
+): Promise<RecipientMail[]> {
+  const render = await loadRenderer(...args);
+  const [, , , , participantIds] = args;
+  return render(participantIds);
+}
+
+/**
+ * Loads what the tags of the draft need for these participants (as renderForRecipients does), and returns the
+ * renderer of any part of them: a caller writing many messages renders a few at a time, so that the rendered
+ * messages of the whole list are never all in memory at once.
+ */
+export async function loadRenderer(
   deps: Deps,
   db: Executor,
   project: { companyId: string; projectId: string },
   draft: MessageDraft,
   participantIds: readonly string[],
   options: RenderOptions,
-): Promise<RecipientMail[]> {
-  if (participantIds.length === 0) return [];
+): Promise<(ids: readonly string[]) => RecipientMail[]> {
+  if (participantIds.length === 0) return () => [];
   const used = new Set(
     [draft.subject.fr, draft.subject.en, draft.body.fr, draft.body.en].flatMap((text) => tagsIn(text)),
   );
   const loaded = await loadForTags(deps, db, project, participantIds, used);
-  if (!loaded) return [];
+  if (!loaded) return () => [];
   const compiled = {
     fr: compile(draft.subject.fr, draft.body.fr),
     en: compile(draft.subject.en, draft.body.en),
@@ -120,24 +138,27 @@ export async function renderForRecipients(
     fr: context('fr', loaded.project),
     en: context('en', loaded.project),
   };
-  const out: RecipientMail[] = [];
-  for (const id of participantIds) {
-    const person = loaded.recipients.get(id);
-    if (!person?.email) continue;
-    const language = languageFor(person.language, draft);
-    out.push(
-      renderOne(
-        deps,
-        person as Recipient & { email: string },
-        language,
-        compiled[language],
-        contexts[language],
-        used,
-        options,
-      ),
-    );
-  }
-  return out;
+  const written = writtenIn(draft);
+  return (ids) => {
+    const out: RecipientMail[] = [];
+    for (const id of ids) {
+      const person = loaded.recipients.get(id);
+      if (!person?.email) continue;
+      const language = languageFor(person.language, written);
+      out.push(
+        renderOne(
+          deps,
+          person as Recipient & { email: string },
+          language,
+          compiled[language],
+          contexts[language],
+          used,
+          options,
+        ),
+      );
+    }
+    return out;
+  };
 }
 
 function context(

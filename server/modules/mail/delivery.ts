@@ -147,16 +147,27 @@ async function attempt(
   }
 }
 
-/** Sends one claimed batch over the pool's connections (see BATCH and SLOW_BATCH_MS). */
+/**
+ * When this many messages of the batch are left to start, the next batch is claimed (so the connections do not wait
+ * for the database). Not at the start of the batch: the next batch's rows (bodies, images) would then be held for
+ * the whole of this one, long enough to outlive V8's young generation and end as old garbage.
+ */
+const CLAIM_NEXT_AT = 10;
+
+/**
+ * Sends one claimed batch over the pool's connections (see BATCH and SLOW_BATCH_MS); `almostDone` is called once,
+ * when CLAIM_NEXT_AT messages are left to start. Each message leaves the batch when its attempt starts, so that a
+ * sent message is not held until the end of the batch.
+ */
 async function sendBatch(
   deps: Deps,
   transport: Transporter<SMTPPool.SentMessageInfo>,
   batch: Claimed[],
   claimedAt: Date,
   report: DeliveryReport,
+  almostDone: () => void,
 ) {
   let stamp = claimedAt;
-  let next = 0;
   let restamping: Promise<void> | null = null;
   const slow = () => deps.now().getTime() - stamp.getTime() > slowBatchMs(deps);
   const lane = async () => {
@@ -164,7 +175,7 @@ async function sendBatch(
       if (slow()) {
         restamping ??= (async () => {
           const now = deps.now();
-          const waiting = batch.splice(next);
+          const waiting = batch.splice(0);
           const kept = new Set(
             await repo.restampSending(
               deps.db,
@@ -180,8 +191,9 @@ async function sendBatch(
         });
         await restamping;
       }
-      if (next >= batch.length) return;
-      const message = batch[next++];
+      const message = batch.shift();
+      if (batch.length <= CLAIM_NEXT_AT) almostDone();
+      if (!message) return;
       const messageId = await attempt(deps, transport, message, report);
       if (messageId === null) continue;
       report.sent += 1;
@@ -228,14 +240,17 @@ export async function deliverQueuedMail(deps: Deps): Promise<DeliveryReport> {
     { now: deps.now(), staleSendingMs: deps.config.mail.staleSendingMs, maxAttempts: MAX_ATTEMPTS },
     INTERRUPTED,
   );
-  // The next batch is claimed while this one is sent, so the connections do not wait for the database.
+  // The next batch is claimed while this one ends (CLAIM_NEXT_AT), so the connections do not wait for the database.
   let current = await claim();
   while (current.messages.length > 0) {
-    const [, upcoming] = await Promise.all([
-      sendBatch(deps, transport, current.messages, current.claimedAt, report),
-      claim(),
-    ]);
-    current = upcoming;
+    let upcoming: ReturnType<typeof claim> | null = null;
+    await sendBatch(deps, transport, current.messages, current.claimedAt, report, () => {
+      if (upcoming) return;
+      upcoming = claim();
+      // Awaited below; a failure meanwhile must not count as an unhandled rejection.
+      upcoming.catch(() => {});
+    });
+    current = await (upcoming ?? claim());
   }
   return report;
 }
