@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { exportReportXlsx, getReportOptions, listReport } from '../../../contracts/reports';
+import type { Deps } from '../../deps';
+import { route } from '../../http/endpoint';
+import { attachment } from '../files/routes';
+import * as service from './report-service';
+
+/** T1 the report page (docs/reports/report.md). */
+export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
+  route(app, getReportOptions, ({ auth, params }) => service.getReportOptions(deps, auth, params.projectId));
+  route(app, listReport, ({ auth, params, query }) =>
+    service.listReport(deps, auth, params.projectId, query),
+  );
+  // A streamed download, as the participants export: the project is checked before the first byte (a plain 404).
+  route(app, exportReportXlsx, async ({ auth, params, query, reply }) => {
+    const file = await service.exportReport(deps, auth, params.projectId, query);
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', attachment(file.filename))
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.stream) as never;
+  });
+}
