@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, listQuery, listResponse, uuidParam } from './http';
+import { defineEndpoint, emailAddress, listQuery, listResponse, uuidParam } from './http';
 import { participantSortable } from './participant-list';
 import { participantListItem } from './participants';
 import { reportFilters } from './report-filters';
@@ -64,3 +64,15 @@ export const exportReportXlsx = defineEndpoint({
   response: z.string().meta({ format: 'binary' }),
 });
 export type ReportExportParams = z.output<typeof reportExportQuery>;
+
+/** T2: the filtered report sent as an Excel attachment to an address, through the outbox. */
+export const emailReport = defineEndpoint({
+  method: 'POST',
+  path: '/api/projects/:projectId/report/email',
+  access: 'user',
+  tag: 'reports',
+  summary: 'T2 send the filtered report (every row, as Excel) to an e-mail address through the outbox',
+  params: projectParams,
+  body: reportExportQuery.extend({ to: emailAddress }),
+  response: z.object({ messageId: z.uuid(), to: z.string() }),
+});

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { exportReportXlsx, getReportOptions, listReport } from '../../../contracts/reports';
+import { emailReport, exportReportXlsx, getReportOptions, listReport } from '../../../contracts/reports';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
 import { attachment } from '../files/routes';
+import { emailReport as sendReport } from './report-mail';
 import * as service from './report-service';
 
 /** T1 the report page (docs/reports/report.md). */
@@ -21,4 +22,5 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
       .header('x-content-type-options', 'nosniff')
       .send(file.stream) as never;
   });
+  route(app, emailReport, ({ auth, params, body }) => sendReport(deps, auth, params.projectId, body));
 }

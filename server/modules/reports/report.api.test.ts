@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTestApp } from '../../../tests/support/api-fixture';
@@ -9,6 +10,7 @@ import {
   activityMembers,
   groupCategories,
   groups,
+  mailMessages,
   meetings,
   participantAnswers,
   participantGroups,
@@ -362,5 +364,41 @@ describe('the Excel export of the report', () => {
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
     const run = await imports.dryRun(organiser, projectId, uploaded.body.id);
     expect(run.body.summary).toEqual({ create: 0, update: 0, unchanged: 2, skip: 0 });
+  });
+});
+
+describe('the report by e-mail (T2)', () => {
+  it('queues the filtered workbook as an attachment in the outbox, in the sender’s language', async () => {
+    const response = await organiser.post(`${url('')}/email`, {
+      roleIds: [id.buyer],
+      payment: 'paid',
+      to: 'Commanditaire@Example.test',
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.to).toBe('commanditaire@example.test');
+    const [message] = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.id, response.body.messageId));
+    expect(message).toMatchObject({ kind: 'report', toEmail: 'commanditaire@example.test', projectId });
+    expect(message.subject).toBe('Rapport des participants — Salon Été');
+    const [attachment] = message.attachments ?? [];
+    expect(attachment.filename).toMatch(/^rapport-salon-ete-.*\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(attachment.content, 'base64') as unknown as ArrayBuffer);
+    const names: unknown[] = [];
+    workbook.worksheets[0].eachRow((row, n) => {
+      if (n > 1) names.push(row.getCell(1).value);
+    });
+    expect(names).toEqual(['Martin', 'Zoé']);
+  });
+
+  it('refuses a wrong address under its field, and another company’s project', async () => {
+    const bad = await organiser.post(`${url('')}/email`, { to: 'pas-une-adresse' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toContainEqual(
+      expect.objectContaining({ field: 'to', code: 'validation.email' }),
+    );
+    expect((await jordan.post(`${url('')}/email`, { to: 'x@example.test' })).status).toBe(404);
   });
 });

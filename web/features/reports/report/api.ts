@@ -8,7 +8,7 @@ import {
 import { buildUrl, call } from '../../../lib/api';
 
 /** The API query of a URL state: lists comma-separated, as the contract reads them. */
-function wire(query: Record<string, unknown>) {
+export function wire(query: Record<string, unknown>) {
   return Object.fromEntries(
     Object.entries(query).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : value]),
   );

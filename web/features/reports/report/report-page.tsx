@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { projectQuery } from '../../projects/api';
 import { reportExportUrl, reportListQuery, reportOptionsQuery } from './api';
 import { FILTER_ORDER, ReportBadges } from './report-badges';
+import { ReportEmailButton } from './report-email';
 import { ReportFilters } from './report-filters';
 import { DEPENDENT, type ReportFilterKey, type ReportSearch, reportSearch } from './search';
 
@@ -99,16 +100,19 @@ export function ReportPage() {
         <Title order={1} size="h2">
           {t('report.title')}
         </Title>
-        <Button
-          component="a"
-          href={reportExportUrl(projectId, exported)}
-          download
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          data-testid="report-export"
-        >
-          {t('report.export')}
-        </Button>
+        <Group gap="xs">
+          <ReportEmailButton projectId={projectId} query={exported} />
+          <Button
+            component="a"
+            href={reportExportUrl(projectId, exported)}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            data-testid="report-export"
+          >
+            {t('report.export')}
+          </Button>
+        </Group>
       </Group>
       <Text c="dimmed" mb="sm">
         {t('report.intro', { timeZone })}
