@@ -16,7 +16,13 @@ import {
   questionChoices,
   questions,
 } from '../../db/schema';
-import { baseSelect, listOrder, listWhere, type ParticipantListParams } from '../participants/repository';
+import {
+  baseSelect,
+  listOrder,
+  listWhere,
+  type ParticipantListParams,
+  rowBatches,
+} from '../participants/repository';
 
 /** The report's filters as the repository reads them: the dates already turned into instants of the project's zone. */
 export type ReportWhere = Omit<ReportFilters, 'createdFrom' | 'createdTo'> & {
@@ -128,16 +134,7 @@ export async function* reportBatches(
   batchSize = 1000,
 ) {
   const listParams = { ...params, page: 1, pageSize: batchSize };
-  const where = reportWhere(companyId, projectId, listParams);
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await baseSelect(db)
-      .where(where)
-      .orderBy(...listOrder(listParams))
-      .limit(batchSize)
-      .offset(offset);
-    if (rows.length) yield rows;
-    if (rows.length < batchSize) return;
-  }
+  yield* rowBatches(db, reportWhere(companyId, projectId, listParams), listOrder(listParams), batchSize);
 }
 
 // ---------- what the form offers ----------

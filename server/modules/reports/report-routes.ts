@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { emailReport, exportReportXlsx, getReportOptions, listReport } from '../../../contracts/reports';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
-import { attachment } from '../files/routes';
+import { sendDownload } from '../files/routes';
 import { emailReport as sendReport } from './report-mail';
 import * as service from './report-service';
 
@@ -15,12 +15,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
   // A streamed download, as the participants export: the project is checked before the first byte (a plain 404).
   route(app, exportReportXlsx, async ({ auth, params, query, reply }) => {
     const file = await service.exportReport(deps, auth, params.projectId, query);
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', attachment(file.filename))
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.stream) as never;
+    return sendDownload(reply, { ...file, content: file.stream }) as never;
   });
   route(app, emailReport, ({ auth, params, body }) => sendReport(deps, auth, params.projectId, body));
 }

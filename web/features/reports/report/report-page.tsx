@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../../components/data-table/data-tabl
 import { bindListTable, listQueryOf } from '../../../components/data-table/list-search';
 import { useFormat } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
+import { StatusBadge } from '../../participants/status-badge';
 import { projectQuery } from '../../projects/api';
 import { reportExportUrl, reportListQuery, reportOptionsQuery } from './api';
 import { FILTER_ORDER, ReportBadges } from './report-badges';
@@ -77,14 +78,7 @@ export function ReportPage() {
     {
       key: 'status',
       header: t('participants.fields.status'),
-      render: (p) => (
-        <Badge
-          variant="light"
-          color={p.status === 'cancelled' ? 'gray' : p.status === 'confirmed' ? 'teal' : 'blue'}
-        >
-          {t(`participants.status.${p.status}`)}
-        </Badge>
-      ),
+      render: (p) => <StatusBadge status={p.status} />,
     },
     {
       key: 'createdAt',
