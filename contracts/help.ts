@@ -37,6 +37,7 @@ export const HELP_SCREENS = [
   'project.mail',
   'project.registration',
   'project.sales',
+  'project.report',
   'project.reportCharts',
   'outbox',
   'admin.organisation',

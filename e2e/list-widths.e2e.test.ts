@@ -112,6 +112,7 @@ const LIST_SCREENS: Record<string, ListScreen> = {
     ready: '[data-testid="payment-row"]',
   },
   '/app/projects/$projectId/sales': { path: (i) => `/projects/${i.project}/sales`, ready: TABLE },
+  '/app/projects/$projectId/reports': { path: (i) => `/projects/${i.project}/reports`, ready: TABLE },
   '/app/projects/$projectId/settings': {
     path: (i) => `/projects/${i.project}/settings?tab=texts`,
     ready: '[data-testid="text-card"]',

@@ -44,6 +44,7 @@ export { default as publicRegistration } from './en/public-registration.json';
 export { default as questions } from './en/questions.json';
 export { default as registration } from './en/registration.json';
 export { default as releases } from './en/releases.json';
+export { default as report } from './en/report.json';
 export { default as roles } from './en/roles.json';
 export { default as sales } from './en/sales.json';
 export { default as scores } from './en/scores.json';

@@ -44,6 +44,7 @@ export { default as publicRegistration } from './fr/public-registration.json';
 export { default as questions } from './fr/questions.json';
 export { default as registration } from './fr/registration.json';
 export { default as releases } from './fr/releases.json';
+export { default as report } from './fr/report.json';
 export { default as roles } from './fr/roles.json';
 export { default as sales } from './fr/sales.json';
 export { default as scores } from './fr/scores.json';

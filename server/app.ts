@@ -54,6 +54,7 @@ import { registerQuestionRoutes } from './modules/questions/routes';
 import { registerRegistrationRoutes } from './modules/registration/routes';
 import { registerReleaseRoutes } from './modules/releases/routes';
 import { registerChartRoutes } from './modules/reports/charts-routes';
+import { registerReportRoutes } from './modules/reports/report-routes';
 import { registerRoleRoutes } from './modules/roles/routes';
 import { registerSalesRoutes } from './modules/sales/routes';
 import { registerScoreRoutes } from './modules/scores/routes';
@@ -208,6 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerQuestionRoutes(app, deps);
   registerScoreRoutes(app, deps);
   registerChartRoutes(app, deps);
+  registerReportRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerBillRoutes(app, deps);
   registerStripeRoutes(app, deps);

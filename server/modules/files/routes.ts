@@ -63,8 +63,16 @@ export function registerFileRoutes(app: FastifyInstance, deps: Deps) {
 
 /** A CSV made in memory (with its BOM), sent as a download that is neither cached nor sniffed. */
 export function sendCsv(reply: FastifyReply, file: { filename: string; content: string }) {
+  return sendDownload(reply, { ...file, contentType: 'text/csv; charset=utf-8' });
+}
+
+/** A download (a text, bytes or a stream): its name, never cached, never sniffed. */
+export function sendDownload(
+  reply: FastifyReply,
+  file: { filename: string; contentType: string; content: unknown },
+) {
   return reply
-    .type('text/csv; charset=utf-8')
+    .type(file.contentType)
     .header('content-disposition', attachment(file.filename))
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')

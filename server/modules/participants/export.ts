@@ -81,6 +81,16 @@ export function csvSafe(value: string) {
 }
 
 /**
+ * Where the rows come from when not from the participants list (the T1 report): its batches (same rows as
+ * repo.exportParticipants), the file name's first word and the sheet's name.
+ */
+export interface ExportSource {
+  batches: (language: Language) => AsyncIterable<repo.ParticipantRow[]>;
+  prefix: string;
+  sheetName: string;
+}
+
+/**
  * U1: the participants of the list (same filters and sort, every row) as an Excel workbook or a CSV file, in the
  * caller's language; columns: person, role, groups, status, created, then the active own profile fields (a choice
  * field's answer as its items' labels, `; ` between them, never their ids). Streamed:
@@ -92,6 +102,7 @@ export async function exportParticipants(
   projectId: string,
   query: Query,
   format: ExportFormat,
+  source?: ExportSource,
 ): Promise<ExportDownload> {
   const project = await repo.findProject(deps.db, auth.companyId, projectId);
   if (!project) throw AppError.notFound();
@@ -131,10 +142,10 @@ export async function exportParticipants(
     );
 
   async function* rows() {
-    for await (const batch of repo.exportParticipants(deps.db, auth.companyId, projectId, {
-      ...query,
-      language,
-    })) {
+    const batches =
+      source?.batches(language) ??
+      repo.exportParticipants(deps.db, auth.companyId, projectId, { ...query, language });
+    for await (const batch of batches) {
       const groups = await repo.listGroupsOf(
         deps.db,
         batch.map((r) => r.id),
@@ -166,11 +177,11 @@ export async function exportParticipants(
     }
   }
 
-  const filename = `participants-${slug(language === 'en' ? project.nameEn : project.nameFr)}-${dayIn(project.timeZone, deps.now())}.${format}`;
+  const filename = `${source?.prefix ?? 'participants'}-${slug(language === 'en' ? project.nameEn : project.nameFr)}-${dayIn(project.timeZone, deps.now())}.${format}`;
   const out = new PassThrough();
   const pump =
     format === 'xlsx'
-      ? writeXlsx(out, t('participants.title'), headers, rows(), project.timeZone)
+      ? writeXlsx(out, source?.sheetName ?? t('participants.title'), headers, rows(), project.timeZone)
       : writeCsv(out, headers, rows(), project.timeZone, language);
   pump.catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return { filename, contentType: CONTENT_TYPES[format], stream: out };

@@ -178,11 +178,15 @@ export async function* exportParticipants(
   batchSize = 1000,
 ) {
   const listParams = { ...params, page: 1, pageSize: batchSize };
-  const where = listWhere(companyId, projectId, listParams);
+  yield* rowBatches(db, listWhere(companyId, projectId, listParams), listOrder(listParams), batchSize);
+}
+
+/** The rows of a `where` in this order, `batchSize` at a time (the exports: the list's, the report's). */
+export async function* rowBatches(db: Executor, where: SQL | undefined, order: SQL[], batchSize: number) {
   for (let offset = 0; ; offset += batchSize) {
     const rows = await baseSelect(db)
       .where(where)
-      .orderBy(...listOrder(listParams))
+      .orderBy(...order)
       .limit(batchSize)
       .offset(offset);
     if (rows.length) yield rows;

@@ -14,7 +14,7 @@ import {
 } from '../../../contracts/participants';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
-import { attachment } from '../files/routes';
+import { sendDownload } from '../files/routes';
 import { type ExportFormat, exportParticipants } from './export';
 import * as service from './service';
 
@@ -32,12 +32,7 @@ export function registerParticipantRoutes(app: FastifyInstance, deps: Deps) {
     (format: ExportFormat): Parameters<typeof route<typeof exportParticipantsXlsx>>[2] =>
     async ({ auth, params, query, reply }) => {
       const file = await exportParticipants(deps, auth, params.projectId, query, format);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', attachment(file.filename))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream) as never;
+      return sendDownload(reply, { ...file, content: file.stream }) as never;
     };
   route(app, exportParticipantsXlsx, download('xlsx'));
   route(app, exportParticipantsCsv, download('csv'));

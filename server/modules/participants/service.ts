@@ -38,7 +38,7 @@ const named = (r: { id: string; nameFr: string; nameEn: string }) => ({
 const asStatus = (s: string): ParticipantStatus =>
   (PARTICIPANT_STATUSES as readonly string[]).includes(s) ? (s as ParticipantStatus) : 'registered';
 
-function presentItem(row: repo.ParticipantRow, groups: GroupRef[]) {
+export function presentItem(row: repo.ParticipantRow, groups: GroupRef[]) {
   return {
     id: row.id,
     personId: row.personId,

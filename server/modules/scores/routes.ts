@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/scores';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
-import { attachment } from '../files/routes';
+import { sendDownload } from '../files/routes';
 import type { ExportFormat } from '../participants/export';
 import { pairBreakdown } from './breakdown';
 import { exportScores } from './export';
@@ -36,12 +36,7 @@ export function registerScoreRoutes(app: FastifyInstance, deps: Deps) {
     (format: ExportFormat): Parameters<typeof route<typeof exportScoresCsv>>[2] =>
     async ({ auth, params, query, reply }) => {
       const file = await exportScores(deps, auth, params.projectId, query, format);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', attachment(file.filename))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream) as never;
+      return sendDownload(reply, { ...file, content: file.stream }) as never;
     };
   route(app, exportScoresXlsx, download('xlsx'));
   route(app, exportScoresCsv, download('csv'));

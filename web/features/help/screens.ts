@@ -35,6 +35,7 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/projects/$projectId/mail': 'project.mail',
   '/app/projects/$projectId/registration': 'project.registration',
   '/app/projects/$projectId/sales': 'project.sales',
+  '/app/projects/$projectId/reports': 'project.report',
   '/app/projects/$projectId/reports/charts': 'project.reportCharts',
   '/app/outbox': 'outbox',
   '/app/admin/organisation': 'admin.organisation',

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -27,6 +27,7 @@ import { ParticipantEditPanel } from './participant-edit-panel';
 import { useLocalizedName } from './participant-form-fields';
 import { ParticipantInfoButton, ParticipantInfoWindow } from './participant-info-window';
 import { type ParticipantSearch, participantSearch } from './search';
+import { StatusBadge } from './status-badge';
 
 const ALL = 'all';
 
@@ -199,15 +200,7 @@ function ParticipantTable({
     {
       key: 'status',
       header: t('participants.fields.status'),
-      render: (p) => (
-        <Badge
-          color={p.status === 'cancelled' ? 'gray' : p.status === 'confirmed' ? 'teal' : 'blue'}
-          variant="light"
-          style={{ minWidth: 'max-content' }}
-        >
-          {t(`participants.status.${p.status}`)}
-        </Badge>
-      ),
+      render: (p) => <StatusBadge status={p.status} />,
     },
     {
       key: 'createdAt',

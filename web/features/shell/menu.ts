@@ -16,6 +16,7 @@ import {
   IconMailForward,
   IconNews,
   IconReceipt,
+  IconReportAnalytics,
   IconSettings,
   IconSparkles,
   IconTicket,
@@ -61,6 +62,7 @@ export const MENU: MenuPage[] = [
   { id: 'project-mail', labelKey: 'campaigns.nav', icon: IconMailForward, section: 'project' },
   { id: 'project-registration', labelKey: 'registration.nav', icon: IconTicket, section: 'project' },
   { id: 'project-sales', labelKey: 'sales.nav', icon: IconReceipt, section: 'project' },
+  { id: 'project-report', labelKey: 'report.nav', icon: IconReportAnalytics, section: 'project' },
   { id: 'project-report-charts', labelKey: 'charts.nav', icon: IconChartBar, section: 'project' },
   {
     id: 'dashboard-test',
@@ -147,6 +149,10 @@ export function pageTarget(pageId: string, projectId: string | null) {
     case 'project-sales':
       return projectId
         ? linkOptions({ to: '/projects/$projectId/sales', params: { projectId } })
+        : linkOptions({ to: '/projects' });
+    case 'project-report':
+      return projectId
+        ? linkOptions({ to: '/projects/$projectId/reports', params: { projectId } })
         : linkOptions({ to: '/projects' });
     case 'project-report-charts':
       return projectId

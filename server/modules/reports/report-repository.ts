@@ -1,0 +1,179 @@
+import { and, asc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { ReportFilters } from '../../../contracts/reports';
+import { anyOf } from '../../db/any-of';
+import type { Executor } from '../../db/client';
+import { listPage, searchCondition } from '../../db/list';
+import {
+  activities,
+  activityMembers,
+  meetings,
+  participantAnswers,
+  participants,
+  paymentRequestItems,
+  paymentRequests,
+  payments,
+  persons,
+  questionChoices,
+  questions,
+} from '../../db/schema';
+import {
+  baseSelect,
+  listOrder,
+  listWhere,
+  type ParticipantListParams,
+  rowBatches,
+} from '../participants/repository';
+
+/** The report's filters as the repository reads them: the dates already turned into instants of the project's zone. */
+export type ReportWhere = Omit<ReportFilters, 'createdFrom' | 'createdTo'> & {
+  createdFrom?: Date;
+  /** Exclusive: the start of the day after the last one asked. */
+  createdBefore?: Date;
+};
+
+export type ReportParams = ParticipantListParams & { filters: ReportWhere };
+
+const ids = (list: string[] | undefined) => (list?.length ? list : undefined);
+
+/** A sale of this participant (the buyer, or a participant an item was bought for) matching `condition`. */
+function saleOf(condition: SQL) {
+  return sql`exists (select 1 from ${paymentRequests} where ${paymentRequests.projectId} = ${participants.projectId}
+    and ${condition} and (${paymentRequests.participantId} = ${participants.id} or exists (select 1 from
+    ${paymentRequestItems} where ${paymentRequestItems.requestId} = ${paymentRequests.id}
+    and ${paymentRequestItems.participantId} = ${participants.id})))`;
+}
+
+function paymentCondition(payment: ReportWhere['payment']) {
+  if (payment === 'paid') return saleOf(sql`${paymentRequests.status} = 'paid'`);
+  if (payment === 'courtesy') return saleOf(sql`${paymentRequests.status} = 'courtesy'`);
+  if (payment === 'unpaid') return sql`not ${saleOf(sql`${paymentRequests.status} in ('paid', 'courtesy')`)}`;
+  return undefined;
+}
+
+/** The conditions of the report's own filters, beside the list's (company, project, search). All must hold. */
+export function reportConditions(f: ReportWhere): (SQL | undefined)[] {
+  const roleIds = ids(f.roleIds);
+  const groupIds = ids(f.groupIds);
+  const participantIds = ids(f.participantIds);
+  const statuses = ids(f.statuses);
+  const activityIds = ids(f.activityIds);
+  const choiceIds = ids(f.choiceIds);
+  return [
+    roleIds ? anyOf(participants.roleId, roleIds) : undefined,
+    groupIds
+      ? sql`exists (select 1 from participant_groups g where g.participant_id = ${participants.id} and ${anyOf(sql`g.group_id`, groupIds)})`
+      : undefined,
+    participantIds ? anyOf(participants.id, participantIds) : undefined,
+    f.createdFrom ? sql`${participants.createdAt} >= ${f.createdFrom.toISOString()}` : undefined,
+    f.createdBefore ? sql`${participants.createdAt} < ${f.createdBefore.toISOString()}` : undefined,
+    statuses ? inArray(participants.status, statuses) : undefined,
+    f.active === 'yes' ? ne(participants.status, 'cancelled') : undefined,
+    f.active === 'no' ? eq(participants.status, 'cancelled') : undefined,
+    f.new === 'yes' ? isNull(participants.inscriptionSentAt) : undefined,
+    f.new === 'no' ? isNotNull(participants.inscriptionSentAt) : undefined,
+    searchCondition(f.who, [
+      sql`coalesce(${persons.organisation}, '')`,
+      sql`(${persons.firstName} || ' ' || ${persons.lastName})`,
+      persons.email,
+    ]),
+    activityIds
+      ? sql`exists (select 1 from ${activityMembers} where ${activityMembers.participantId} = ${participants.id} and ${anyOf(activityMembers.activityId, activityIds)})`
+      : undefined,
+    f.questionId || choiceIds
+      ? sql`exists (select 1 from ${participantAnswers} where ${participantAnswers.participantId} = ${participants.id}
+          ${f.questionId ? sql`and ${participantAnswers.questionId} = ${f.questionId}` : sql``}
+          ${choiceIds ? sql`and ${anyOf(participantAnswers.choiceId, choiceIds)}` : sql``})`
+      : undefined,
+    f.b2b
+      ? sql`${f.b2b === 'withoutMeetings' ? sql`not ` : sql``}exists (select 1 from ${meetings} where ${meetings.projectId} = ${participants.projectId} and (${meetings.participantA} = ${participants.id} or ${meetings.participantB} = ${participants.id}))`
+      : undefined,
+    f.fieldId && f.fieldValue
+      ? sql`(${participants.profile} ->> ${f.fieldId}) ilike ${`%${f.fieldValue.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      : f.fieldId
+        ? sql`coalesce(${participants.profile} ->> ${f.fieldId}, '') <> ''`
+        : undefined,
+    paymentCondition(f.payment),
+    f.paymentSource
+      ? saleOf(sql`${paymentRequests.status} = 'paid' and ${paymentRequests.source} = ${f.paymentSource}`)
+      : undefined,
+  ];
+}
+
+export function reportWhere(companyId: string, projectId: string, params: ReportParams) {
+  return and(listWhere(companyId, projectId, params), ...reportConditions(params.filters));
+}
+
+/** One page of the report, with its total. */
+export function listReport(db: Executor, companyId: string, projectId: string, params: ReportParams) {
+  const where = reportWhere(companyId, projectId, params);
+  return listPage(
+    params,
+    ({ limit, offset }) =>
+      baseSelect(db)
+        .where(where)
+        .orderBy(...listOrder(params))
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(participants)
+        .innerJoin(persons, eq(persons.id, participants.personId))
+        .where(where);
+      return row.n;
+    },
+  );
+}
+
+/** Every row of the report, in batches (the Excel export streams them). */
+export async function* reportBatches(
+  db: Executor,
+  companyId: string,
+  projectId: string,
+  params: Omit<ReportParams, 'page' | 'pageSize'>,
+  batchSize = 1000,
+) {
+  const listParams = { ...params, page: 1, pageSize: batchSize };
+  yield* rowBatches(db, reportWhere(companyId, projectId, listParams), listOrder(listParams), batchSize);
+}
+
+// ---------- what the form offers ----------
+
+export function listActivities(db: Executor, projectId: string) {
+  return db
+    .select({ id: activities.id, nameFr: activities.titleFr, nameEn: activities.titleEn })
+    .from(activities)
+    .where(eq(activities.projectId, projectId))
+    .orderBy(asc(activities.titleFr), asc(activities.id));
+}
+
+export async function listQuestionsWithChoices(db: Executor, projectId: string) {
+  const [list, choices] = await Promise.all([
+    db
+      .select({ id: questions.id, nameFr: questions.titleFr, nameEn: questions.titleEn })
+      .from(questions)
+      .where(eq(questions.projectId, projectId))
+      .orderBy(asc(questions.position), asc(questions.id)),
+    db
+      .select({
+        id: questionChoices.id,
+        questionId: questionChoices.questionId,
+        nameFr: questionChoices.labelFr,
+        nameEn: questionChoices.labelEn,
+      })
+      .from(questionChoices)
+      .where(eq(questionChoices.projectId, projectId))
+      .orderBy(asc(questionChoices.position), asc(questionChoices.id)),
+  ]);
+  return list.map((q) => ({ ...q, choices: choices.filter((c) => c.questionId === q.id) }));
+}
+
+/** Whether the project sells anything (a payment in its catalogue): the payment filters are offered only then. */
+export async function projectHasSales(db: Executor, projectId: string) {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.projectId, projectId))
+    .limit(1);
+  return Boolean(row);
+}
