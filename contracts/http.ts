@@ -78,11 +78,13 @@ export const optionalText = (max = 200) =>
     .nullable()
     .optional();
 
+/** An e-mail address, trimmed and lower-cased; documented as one (`format: email`) in the OpenAPI document. */
 export const emailAddress = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: 'validation.email' }));
+  .pipe(z.email({ error: 'validation.email' }))
+  .meta({ format: 'email' });
 
 export const uuidParam = z.uuid({ error: 'validation.id' });
 
