@@ -50,12 +50,17 @@ export function compiledSerializerCompiler({ check }: { check: boolean }) {
   return (route: RouteSchema): Serialize => {
     const reference = zodSerializerCompiler(route) as Serialize;
     const schema = (route.schema as { properties?: unknown }).properties ?? route.schema;
-    const compiled = schema instanceof z.ZodType ? compile(schema) : undefined;
-    if (!compiled) return reference;
-    if (!check) return compiled;
+    // Compiled at a route's first response, not when the app starts: a few ms per schema, for some 300 routes,
+    // would be paid by every start (and by every API test file, which starts its own app).
+    let writer: Serialize | undefined;
+    const write = (data: unknown) => {
+      writer ??= (schema instanceof z.ZodType ? compile(schema) : undefined) ?? reference;
+      return writer(data);
+    };
+    if (!check) return write;
     return (data) => {
       const expected = reference(data);
-      const written = compiled(data);
+      const written = write(data);
       if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
         throw new Error(
           `the compiled response serializer of ${route.method} ${route.url} wrote ${written.slice(0, 500)}, ` +
