@@ -85,7 +85,9 @@ for (const t of times) {
 for (const t of times) {
   for (const line of t.failures) console.log(`  ✗ ${t.tier}: ${line}`);
   if (t.failed > t.failures.length) {
-    console.log(`  ✗ ${t.tier}: a failure outside any test (an unhandled error, or no report): see "Unhandled" above`);
+    console.log(
+      `  ✗ ${t.tier}: a failure outside any test (an unhandled error, or no report): see "Unhandled" above`,
+    );
   }
 }
 const total = times.reduce((sum, t) => sum + t.seconds, 0);
