@@ -153,7 +153,18 @@ export async function listParticipants(
   projectId: string,
   params: ParticipantListParams,
 ) {
-  const where = listWhere(companyId, projectId, params);
+  return pageOfParticipants(db, params, listWhere(companyId, projectId, params), async () => {
+    return (await listCount(db, companyId, projectId, params))[0].n;
+  });
+}
+
+/** A page of the participants matching `where` in the list's order, with `count` run beside it (the report's too). */
+export function pageOfParticipants(
+  db: Executor,
+  params: ParticipantListParams,
+  where: SQL | undefined,
+  count: () => Promise<number>,
+) {
   return listPage(
     params,
     ({ limit, offset }) =>
@@ -162,7 +173,7 @@ export async function listParticipants(
         .orderBy(...listOrder(params))
         .limit(limit)
         .offset(offset),
-    async () => (await listCount(db, companyId, projectId, params))[0].n,
+    count,
   );
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'dri
 import type { ReportFilters } from '../../../contracts/reports';
 import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/client';
-import { listPage, searchCondition } from '../../db/list';
+import { searchCondition } from '../../db/list';
 import {
   activities,
   activityMembers,
@@ -17,10 +17,10 @@ import {
   questions,
 } from '../../db/schema';
 import {
-  baseSelect,
   listOrder,
   listWhere,
   type ParticipantListParams,
+  pageOfParticipants,
   rowBatches,
 } from '../participants/repository';
 
@@ -106,23 +106,14 @@ export function reportWhere(companyId: string, projectId: string, params: Report
 /** One page of the report, with its total. */
 export function listReport(db: Executor, companyId: string, projectId: string, params: ReportParams) {
   const where = reportWhere(companyId, projectId, params);
-  return listPage(
-    params,
-    ({ limit, offset }) =>
-      baseSelect(db)
-        .where(where)
-        .orderBy(...listOrder(params))
-        .limit(limit)
-        .offset(offset),
-    async () => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(participants)
-        .innerJoin(persons, eq(persons.id, participants.personId))
-        .where(where);
-      return row.n;
-    },
-  );
+  return pageOfParticipants(db, params, where, async () => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(participants)
+      .innerJoin(persons, eq(persons.id, participants.personId))
+      .where(where);
+    return row.n;
+  });
 }
 
 /** Every row of the report, in batches (the Excel export streams them). */
