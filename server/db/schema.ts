@@ -5,6 +5,7 @@
  * Short labels that lists show and sort (role, group and category names, field titles) are `_fr`/`_en` columns,
  * validated with `plainText` (contracts/texts.ts); long and rich texts live in the `texts` table.
  */
+export * from './schema/access';
 export * from './schema/activities';
 export * from './schema/activity-hosts';
 export * from './schema/activity-members';

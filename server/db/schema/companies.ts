@@ -47,6 +47,13 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    /**
+     * A4: the user's role in their company (contracts/access.ts): `administrator` manages users and access,
+     * `organiser` edits projects, `readonly` only reads. Existing accounts were administrators.
+     */
+    role: text('role').notNull().default('administrator'),
+    /** A4: false restricts the user to the projects listed in `project_access` (administrators see every project). */
+    allProjects: boolean('all_projects').notNull().default(true),
     locale: text('locale').notNull().default('fr'),
     lastProjectId: uuid('last_project_id'),
     /** E10: a super-admin in text-edition mode edits help texts where they are shown. */
@@ -58,6 +65,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_company_idx').on(t.companyId),
     check('users_locale_check', sql`${t.locale} in ('fr', 'en')`),
+    check('users_role_check', sql`${t.role} in ('administrator', 'organiser', 'readonly')`),
   ],
 );
 
