@@ -98,6 +98,45 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
     chosenRounds[b] += (ta < T ? chosen[b * T + ta] : 0) - (tb < T ? chosen[b * T + tb] : 0);
   };
 
+  /** The swap drawn by `draw()`: round, people, their tables, and its changes of score and of value. */
+  const swap = { r: 0, a: 0, b: 0, ta: 0, tb: 0, scoreDelta: 0, delta: 0 };
+  /**
+   * Draws a swap of two people's tables in one round into `swap`: a targeted move for an unmet `together` pair one
+   * draw in four while some are unmet, else two movable people at random. False when there is nothing to try (no
+   * targeted move found, or both at one table).
+   */
+  const draw = (): boolean => {
+    let r: number;
+    let a: number;
+    let b: number;
+    const move =
+      together && together.met < together.pairs && rng.int(4) === 0
+        ? together.propose(rng, rounds)
+        : undefined;
+    if (move === null) return false;
+    if (move) [r, a, b] = move;
+    else {
+      r = rounds[rng.int(rounds.length)];
+      const list = movers[r];
+      a = list[rng.int(list.length)];
+      b = list[rng.int(list.length)];
+    }
+    const ta = tableOf[r * n + a];
+    const tb = tableOf[r * n + b];
+    if (ta === tb) return false;
+    const scoreDelta = sign ? seating.scoreDelta(r, a, b) : 0;
+    const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
+    const togetherDelta = together ? together.swapDelta(r, a, b) : 0;
+    swap.r = r;
+    swap.a = a;
+    swap.b = b;
+    swap.ta = ta;
+    swap.tb = tb;
+    swap.scoreDelta = scoreDelta;
+    swap.delta = sign * scoreDelta + weightChosen * chosenDelta + weightTogether * togetherDelta;
+    return true;
+  };
+
   // Temperature scale: the mean size of a random swap's change.
   let sampled = 0;
   let total = 0;
@@ -122,29 +161,8 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
         budget.report(value);
       }
       fails++;
-      let r: number;
-      let a: number;
-      let b: number;
-      // A targeted move for an unmet `together` pair, one draw in four while some are unmet (null: none found).
-      const move =
-        together && together.met < together.pairs && rng.int(4) === 0
-          ? together.propose(rng, rounds)
-          : undefined;
-      if (move === null) continue;
-      if (move) [r, a, b] = move;
-      else {
-        r = rounds[rng.int(rounds.length)];
-        const list = movers[r];
-        a = list[rng.int(list.length)];
-        b = list[rng.int(list.length)];
-      }
-      const ta = tableOf[r * n + a];
-      const tb = tableOf[r * n + b];
-      if (ta === tb) continue;
-      const scoreDelta = sign ? seating.scoreDelta(r, a, b) : 0;
-      const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
-      const togetherDelta = together ? together.swapDelta(r, a, b) : 0;
-      const delta = sign * scoreDelta + weightChosen * chosenDelta + weightTogether * togetherDelta;
+      if (!draw()) continue;
+      const { r, a, b, ta, tb, scoreDelta, delta } = swap;
       if (delta <= 1e-9 || seating.swapDelta(r, a, b) > 0) continue;
       together?.recordSwap(r, a, b);
       seating.swap(r, a, b);
@@ -197,29 +215,8 @@ export function improve(seating: Seating, rng: Rng, budget: Budget, goal: Improv
         budget.report(bestValue);
       }
       temp *= factor;
-      let r: number;
-      let a: number;
-      let b: number;
-      // A targeted move for an unmet `together` pair, one draw in four while some are unmet (null: none found).
-      const move =
-        together && together.met < together.pairs && rng.int(4) === 0
-          ? together.propose(rng, rounds)
-          : undefined;
-      if (move === null) continue;
-      if (move) [r, a, b] = move;
-      else {
-        r = rounds[rng.int(rounds.length)];
-        const list = movers[r];
-        a = list[rng.int(list.length)];
-        b = list[rng.int(list.length)];
-      }
-      const ta = tableOf[r * n + a];
-      const tb = tableOf[r * n + b];
-      if (ta === tb) continue;
-      const scoreDelta = sign ? seating.scoreDelta(r, a, b) : 0;
-      const chosenDelta = chosen ? chosenGain(a, ta, tb) + chosenGain(b, tb, ta) : 0;
-      const togetherDelta = together ? together.swapDelta(r, a, b) : 0;
-      const delta = sign * scoreDelta + weightChosen * chosenDelta + weightTogether * togetherDelta;
+      if (!draw()) continue;
+      const { r, a, b, ta, tb, scoreDelta, delta } = swap;
       if (delta < 0 && rng.next() >= Math.exp(delta / temp)) continue;
       if (seating.swapDelta(r, a, b) > 0) continue;
       if (delta < 0 && bestDirty) {
