@@ -121,18 +121,16 @@ export function AudienceFields({
   );
 }
 
-/** One of the project's activities (the first 100 by title, searched on the server as typed), or none. */
-function ActivitySelect({
-  projectId,
-  value,
-  onChange,
-  error,
-}: {
+/** A select of one of the project's records by id (null: none chosen). */
+interface IdSelectProps {
   projectId: string;
   value: string | null;
   onChange: (id: string | null) => void;
   error?: string;
-}) {
+}
+
+/** One of the project's activities (the first 100 by title, searched on the server as typed), or none. */
+function ActivitySelect({ projectId, value, onChange, error }: IdSelectProps) {
   const { t } = useTranslation();
   const nameOf = useLocalizedName();
   const [search, setSearch] = useState('');
@@ -163,17 +161,7 @@ function ActivitySelect({
 }
 
 /** C1's buyers page: the payment whose buyers receive the message, or every buyer. */
-function PaymentSelect({
-  projectId,
-  value,
-  onChange,
-  error,
-}: {
-  projectId: string;
-  value: string | null;
-  onChange: (id: string | null) => void;
-  error?: string;
-}) {
+function PaymentSelect({ projectId, value, onChange, error }: IdSelectProps) {
   const { t } = useTranslation();
   const nameOf = useLocalizedName();
   const payments = useQuery(paymentListQuery(projectId));

@@ -1,9 +1,9 @@
-import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCategory, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_NAME_MAX, type PaymentCategory, paymentCategoryInput } from '../../../contracts/payments';
+import { type PaymentCategory, paymentCategoryInput } from '../../../contracts/payments';
 import { EditDeleteActions } from '../../components/actions/edit-delete-actions';
 import { SubmitButton } from '../../components/forms/submit-button';
 import { useAppForm } from '../../components/forms/use-app-form';
@@ -17,6 +17,7 @@ import {
   useSavePaymentCategory,
 } from './api';
 import { DeleteModal } from './delete-modal';
+import { PaymentNameInputs } from './payment-form-fields';
 
 type Dialog =
   | { kind: 'form'; category: PaymentCategory | null }
@@ -142,19 +143,7 @@ function CategoryFormModal({
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          <TextInput
-            label={t('payments.fields.nameFr')}
-            required
-            maxLength={PAYMENT_NAME_MAX}
-            data-autofocus
-            {...field('name.fr')}
-          />
-          <TextInput
-            label={t('payments.fields.nameEn')}
-            required
-            maxLength={PAYMENT_NAME_MAX}
-            {...field('name.en')}
-          />
+          <PaymentNameInputs field={field} />
         </Stack>
         <Group justify="flex-end" mt="lg">
           <SubmitButton loading={submitting}>{category ? t('common.save') : t('common.create')}</SubmitButton>

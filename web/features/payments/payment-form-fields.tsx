@@ -91,19 +91,7 @@ export function PaymentFormFields({
         {...field('kind')}
       />
       <Group grow align="flex-start">
-        <TextInput
-          label={t('payments.fields.nameFr')}
-          required
-          maxLength={PAYMENT_NAME_MAX}
-          data-autofocus
-          {...field('name.fr')}
-        />
-        <TextInput
-          label={t('payments.fields.nameEn')}
-          required
-          maxLength={PAYMENT_NAME_MAX}
-          {...field('name.en')}
-        />
+        <PaymentNameInputs field={field} />
       </Group>
       <Group grow align="flex-start">
         <Textarea
@@ -191,5 +179,27 @@ export function PaymentFormFields({
         />
       </Group>
     </Stack>
+  );
+}
+
+/** The French and English names of a payment or a payment category, the French one focused first. */
+export function PaymentNameInputs({ field }: { field: AppForm<unknown>['field'] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput
+        label={t('payments.fields.nameFr')}
+        required
+        maxLength={PAYMENT_NAME_MAX}
+        data-autofocus
+        {...field('name.fr')}
+      />
+      <TextInput
+        label={t('payments.fields.nameEn')}
+        required
+        maxLength={PAYMENT_NAME_MAX}
+        {...field('name.en')}
+      />
+    </>
   );
 }
