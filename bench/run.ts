@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadConfig } from '../server/config';
+import { tuneHeap } from '../server/heap';
 import { FIRST_PAGE, formatFirstPage, measureBuiltFirstPage } from './first-page';
 import {
   type Benchmark,
@@ -64,6 +66,8 @@ const usage = `usage: npm run bench -- [--quick] [--engine=pglite|postgres|all] 
 
 async function main() {
   const { flags, filter } = parseArgs(process.argv.slice(2));
+  // The bench process stands for the server's: the same heap setting as server/main.ts (HEAP_GROWING_PERCENT).
+  tuneHeap(loadConfig().heapGrowingPercent);
   if (flags.has('help')) {
     console.log(usage);
     return;

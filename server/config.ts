@@ -20,6 +20,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   JOBS: z.enum(['true', 'false']).default('true'),
   RESPONSE_CHECK: z.enum(['true', 'false']).default('false'),
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(20),
   TRUST_PROXY: z.string().default('false'),
   FILES_STORAGE: z.enum(['local', 's3']).default('local'),
   FILES_DIR: z.string().optional(),
@@ -236,6 +237,8 @@ export type Config = {
   jobs: boolean;
   /** Every response also encoded by zod and compared with the compiled writer's (server/http/serializer.ts); the tests set it. */
   responseCheck: boolean;
+  /** V8's old generation may grow this much (%) past the live heap before a full collection; 0: V8's own rule (server/heap.ts). */
+  heapGrowingPercent: number;
   trustProxy: boolean | number | string;
   webDir: string;
   files: FilesConfig;
@@ -276,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     jobs: e.JOBS === 'true',
     responseCheck: e.RESPONSE_CHECK === 'true',
+    heapGrowingPercent: e.HEAP_GROWING_PERCENT,
     trustProxy: trustProxy(e.TRUST_PROXY),
     webDir: path.join(appRoot, env.MAILLAGE_DIST || 'dist', 'web'),
     files: filesConfig(e, dataDir),

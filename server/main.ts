@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import type { Deps } from './deps';
+import { tuneHeap } from './heap';
 import { startJobs } from './jobs/queue';
 import { activityVideoJobs } from './modules/activity-video/room-job';
 import { b2bJobs } from './modules/b2b/generation';
@@ -19,6 +20,7 @@ import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
 const startedAt = performance.now();
 const config = loadConfig();
+tuneHeap(config.heapGrowingPercent);
 const database = config.databaseUrl
   ? await openDatabase({ engine: 'postgres', url: config.databaseUrl })
   : await openDatabase({ engine: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
