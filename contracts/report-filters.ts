@@ -1,7 +1,16 @@
 import { z } from 'zod';
+import type { ACTIVITY_TYPES } from './activity-list';
 import { calendarDate, uuidParam } from './http';
 import { participantStatus } from './participant-list';
-import { REPORT_B2B, REPORT_PAYMENT_SOURCES, REPORT_PAYMENTS, REPORT_YES_NO } from './report-values';
+import type { PAYMENT_KINDS } from './payments';
+import {
+  REPORT_ACTIVITY_TYPES,
+  REPORT_B2B,
+  REPORT_COST_TYPES,
+  REPORT_PAYMENT_SOURCES,
+  REPORT_PAYMENTS,
+  REPORT_YES_NO,
+} from './report-values';
 
 export * from './report-values';
 
@@ -34,6 +43,7 @@ const day = (field: string) =>
 
 /** The filters alone (also what the e-mail report and the badges read). */
 export const reportFilters = z.object({
+  persona: z.enum(REPORT_YES_NO, { error: 'validation.reports.persona' }).optional(),
   roleIds: idList('roleIds').optional(),
   groupIds: idList('groupIds').optional(),
   participantIds: idList('participantIds').optional(),
@@ -47,14 +57,26 @@ export const reportFilters = z.object({
   new: z.enum(REPORT_YES_NO, { error: 'validation.reports.new' }).optional(),
   who: z.string().trim().max(200, { error: 'validation.reports.who' }).optional(),
   activityIds: idList('activityIds').optional(),
+  activityTypes: enumList(REPORT_ACTIVITY_TYPES, 'activityTypes').optional(),
+  categoryIds: idList('categoryIds').optional(),
+  activityFrom: day('activityFrom'),
+  activityTo: day('activityTo'),
   questionId: uuidParam.optional(),
   choiceIds: idList('choiceIds').optional(),
   b2b: z.enum(REPORT_B2B, { error: 'validation.reports.b2b' }).optional(),
   fieldId: uuidParam.optional(),
   fieldValue: z.string().trim().max(200, { error: 'validation.reports.fieldValue' }).optional(),
   payment: z.enum(REPORT_PAYMENTS, { error: 'validation.reports.payment' }).optional(),
+  costType: z.enum(REPORT_COST_TYPES, { error: 'validation.reports.costType' }).optional(),
   paymentSource: z.enum(REPORT_PAYMENT_SOURCES, { error: 'validation.reports.paymentSource' }).optional(),
 });
 export type ReportFilters = z.output<typeof reportFilters>;
 /** The filter keys, in the order the badges show them. */
 export const REPORT_FILTER_KEYS = Object.keys(reportFilters.shape) as (keyof ReportFilters)[];
+
+// The report's copies of two lists the router must read without their modules: the same values, or this fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameActivityTypes: Same<(typeof REPORT_ACTIVITY_TYPES)[number], (typeof ACTIVITY_TYPES)[number]> = true;
+const sameCostTypes: Same<(typeof REPORT_COST_TYPES)[number], (typeof PAYMENT_KINDS)[number]> = true;
+void sameActivityTypes;
+void sameCostTypes;

@@ -25,10 +25,14 @@ export const reportOptions = z.object({
   roles: z.array(named),
   groups: z.array(named),
   activities: z.array(named),
+  /** V2's activity categories (the spec's CategoryType). */
+  categories: z.array(named),
   questions: z.array(named.extend({ choices: z.array(named) })),
   fields: z.array(named),
   /** Whether the project sells anything (the payment filters are shown only then). */
   hasSales: z.boolean(),
+  /** Whether the project has a persona role (J4): the persona filter is shown only then. */
+  hasPersona: z.boolean(),
 });
 export type ReportOptions = z.input<typeof reportOptions>;
 

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { searchCondition } from '../../db/list';
 import {
   activities,
+  activityCategories,
   activityMembers,
   meetings,
   participantAnswers,
@@ -13,6 +14,7 @@ import {
   paymentRequests,
   payments,
   persons,
+  projects,
   questionChoices,
   questions,
 } from '../../db/schema';
@@ -25,10 +27,13 @@ import {
 } from '../participants/repository';
 
 /** The report's filters as the repository reads them: the dates already turned into instants of the project's zone. */
-export type ReportWhere = Omit<ReportFilters, 'createdFrom' | 'createdTo'> & {
+export type ReportWhere = Omit<ReportFilters, 'createdFrom' | 'createdTo' | 'activityFrom' | 'activityTo'> & {
   createdFrom?: Date;
   /** Exclusive: the start of the day after the last one asked. */
   createdBefore?: Date;
+  activityFrom?: Date;
+  /** Exclusive, as createdBefore. */
+  activityBefore?: Date;
 };
 
 export type ReportParams = ParticipantListParams & { filters: ReportWhere };
@@ -41,6 +46,47 @@ function saleOf(condition: SQL) {
     and ${condition} and (${paymentRequests.participantId} = ${participants.id} or exists (select 1 from
     ${paymentRequestItems} where ${paymentRequestItems.requestId} = ${paymentRequests.id}
     and ${paymentRequestItems.participantId} = ${participants.id})))`;
+}
+
+/**
+ * Subscribed to at least one activity that meets every activity filter given: one of these activities, of these
+ * types, in these categories, starting within the days asked (an activity without date has none to match).
+ */
+function activityCondition(f: ReportWhere) {
+  const activityIds = ids(f.activityIds);
+  const types = ids(f.activityTypes);
+  const categoryIds = ids(f.categoryIds);
+  if (!activityIds && !types && !categoryIds && !f.activityFrom && !f.activityBefore) return undefined;
+  const conditions = [
+    activityIds ? anyOf(activityMembers.activityId, activityIds) : undefined,
+    types ? inArray(activities.type, types) : undefined,
+    categoryIds ? anyOf(activities.categoryId, categoryIds) : undefined,
+    f.activityFrom || f.activityBefore ? sql`not ${activities.noDate}` : undefined,
+    f.activityFrom ? sql`${activities.startsAt} >= ${f.activityFrom.toISOString()}` : undefined,
+    f.activityBefore ? sql`${activities.startsAt} < ${f.activityBefore.toISOString()}` : undefined,
+  ];
+  return sql`exists (select 1 from ${activityMembers} inner join ${activities} on ${activities.id} = ${activityMembers.activityId}
+    where ${activityMembers.participantId} = ${participants.id} and ${and(...conditions)})`;
+}
+
+/** A paid or courtesy sale, by or for the participant, with an item of a payment of this kind. */
+function costTypeCondition(kind: ReportWhere['costType']) {
+  if (!kind) return undefined;
+  return sql`exists (select 1 from ${paymentRequestItems}
+    inner join ${paymentRequests} on ${paymentRequests.id} = ${paymentRequestItems.requestId}
+    inner join ${payments} on ${payments.id} = ${paymentRequestItems.paymentId}
+    where ${paymentRequests.projectId} = ${participants.projectId} and ${paymentRequests.status} in ('paid', 'courtesy')
+    and ${payments.kind} = ${kind}
+    and (${paymentRequests.participantId} = ${participants.id} or ${paymentRequestItems.participantId} = ${participants.id}))`;
+}
+
+/** Personas: the participants whose role is the project's persona role (J4's default persona role). */
+function personaCondition(persona: ReportWhere['persona']) {
+  if (!persona) return undefined;
+  const personaRole = sql`(select ${projects.defaultPersonaRoleId} from ${projects} where ${projects.id} = ${participants.projectId})`;
+  return persona === 'yes'
+    ? sql`${participants.roleId} = ${personaRole}`
+    : sql`${participants.roleId} is distinct from ${personaRole}`;
 }
 
 function paymentCondition(payment: ReportWhere['payment']) {
@@ -56,9 +102,9 @@ export function reportConditions(f: ReportWhere): (SQL | undefined)[] {
   const groupIds = ids(f.groupIds);
   const participantIds = ids(f.participantIds);
   const statuses = ids(f.statuses);
-  const activityIds = ids(f.activityIds);
   const choiceIds = ids(f.choiceIds);
   return [
+    personaCondition(f.persona),
     roleIds ? anyOf(participants.roleId, roleIds) : undefined,
     groupIds
       ? sql`exists (select 1 from participant_groups g where g.participant_id = ${participants.id} and ${anyOf(sql`g.group_id`, groupIds)})`
@@ -76,9 +122,7 @@ export function reportConditions(f: ReportWhere): (SQL | undefined)[] {
       sql`(${persons.firstName} || ' ' || ${persons.lastName})`,
       persons.email,
     ]),
-    activityIds
-      ? sql`exists (select 1 from ${activityMembers} where ${activityMembers.participantId} = ${participants.id} and ${anyOf(activityMembers.activityId, activityIds)})`
-      : undefined,
+    activityCondition(f),
     f.questionId || choiceIds
       ? sql`exists (select 1 from ${participantAnswers} where ${participantAnswers.participantId} = ${participants.id}
           ${f.questionId ? sql`and ${participantAnswers.questionId} = ${f.questionId}` : sql``}
@@ -93,6 +137,7 @@ export function reportConditions(f: ReportWhere): (SQL | undefined)[] {
         ? sql`coalesce(${participants.profile} ->> ${f.fieldId}, '') <> ''`
         : undefined,
     paymentCondition(f.payment),
+    costTypeCondition(f.costType),
     f.paymentSource
       ? saleOf(sql`${paymentRequests.status} = 'paid' and ${paymentRequests.source} = ${f.paymentSource}`)
       : undefined,
@@ -136,6 +181,28 @@ export function listActivities(db: Executor, projectId: string) {
     .from(activities)
     .where(eq(activities.projectId, projectId))
     .orderBy(asc(activities.titleFr), asc(activities.id));
+}
+
+/** The project's activity categories (V2, not its sections), in the organiser's order. */
+export function listActivityCategories(db: Executor, projectId: string) {
+  return db
+    .select({
+      id: activityCategories.id,
+      nameFr: activityCategories.nameFr,
+      nameEn: activityCategories.nameEn,
+    })
+    .from(activityCategories)
+    .where(and(eq(activityCategories.projectId, projectId), eq(activityCategories.kind, 'category')))
+    .orderBy(asc(activityCategories.position), asc(activityCategories.id));
+}
+
+/** Whether the project has a persona role (J4): the persona filter is offered only then. */
+export async function projectHasPersonaRole(db: Executor, projectId: string) {
+  const [row] = await db
+    .select({ id: projects.defaultPersonaRoleId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return Boolean(row?.id);
 }
 
 export async function listQuestionsWithChoices(db: Executor, projectId: string) {

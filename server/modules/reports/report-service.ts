@@ -37,15 +37,18 @@ async function requireProject(deps: Deps, auth: AuthContext, projectId: string) 
   return project;
 }
 
-/** The query's filters with the creation days read in the project's zone (the last day included whole). */
+/** The query's filters with the creation and activity days read in the project's zone (the last day included whole). */
 function filtersOf(query: Query, timeZone: string): repo.ReportWhere {
-  const { createdFrom, createdTo, q: _q, sort: _s, dir: _d, ...rest } = query;
+  const { createdFrom, createdTo, activityFrom, activityTo, q: _q, sort: _s, dir: _d, ...rest } = query;
+  const from = (day: string | undefined) => (day ? startOfDay(day, timeZone) : undefined);
+  const before = (day: string | undefined) =>
+    day ? startOfDay(dayjs.utc(day).add(1, 'day').format('YYYY-MM-DD'), timeZone) : undefined;
   return {
     ...rest,
-    createdFrom: createdFrom ? startOfDay(createdFrom, timeZone) : undefined,
-    createdBefore: createdTo
-      ? startOfDay(dayjs.utc(createdTo).add(1, 'day').format('YYYY-MM-DD'), timeZone)
-      : undefined,
+    createdFrom: from(createdFrom),
+    createdBefore: before(createdTo),
+    activityFrom: from(activityFrom),
+    activityBefore: before(activityTo),
   };
 }
 
@@ -99,20 +102,24 @@ export async function exportReport(
 /** T1: what the filter form offers. */
 export async function getReportOptions(deps: Deps, auth: AuthContext, projectId: string) {
   await requireProject(deps, auth, projectId);
-  const [roles, groups, activities, questions, fields, hasSales] = await Promise.all([
+  const [roles, groups, activities, categories, questions, fields, hasSales, hasPersona] = await Promise.all([
     participants.listRoles(deps.db, projectId),
     participants.listGroups(deps.db, projectId),
     repo.listActivities(deps.db, projectId),
+    repo.listActivityCategories(deps.db, projectId),
     repo.listQuestionsWithChoices(deps.db, projectId),
     participants.listOwnProfileFields(deps.db, projectId),
     repo.projectHasSales(deps.db, projectId),
+    repo.projectHasPersonaRole(deps.db, projectId),
   ]);
   return {
     roles: roles.map(named),
     groups: groups.map(named),
     activities: activities.map(named),
+    categories: categories.map(named),
     questions: questions.map((q) => ({ ...named(q), choices: q.choices.map(named) })),
     fields: fields.map((f) => named({ id: f.id, nameFr: f.titleFr, nameEn: f.titleEn })),
     hasSales,
+    hasPersona,
   };
 }

@@ -7,6 +7,7 @@ import { importSteps } from '../../../tests/support/spreadsheet-import';
 import { buildProject } from '../../../tests/support/test-app';
 import {
   activities,
+  activityCategories,
   activityMembers,
   groupCategories,
   groups,
@@ -17,8 +18,10 @@ import {
   participants,
   paymentRequestItems,
   paymentRequests,
+  payments,
   persons,
   profileFields,
+  projects,
   questionChoices,
   questions,
 } from '../../db/schema';
@@ -33,6 +36,11 @@ import { companyOf as companyOfProject, insertRole } from '../participants/fixtu
  * | Martin    | buyer     | B      | cancelled  | 2026-11-03      | no          |          | c2     |         | paid manual (item)|           |
  * | Roy       | exhibitor |        | registered | 2026-11-05      | yes         |          |        |         | pending card      |           |
  * | Zoé       | buyer     | A      | registered | 2026-11-01      | no          | X        | c1     | yes     | paid card         | Arachides |
+ *
+ * Activities: X « Atelier » (session, without date); K « Kiosque Nord » (kiosk, category « Ateliers », Nov 20 at
+ * 23:30 in Toronto = Nov 21 04:30 UTC) with Arsenault; R « Rencontre Sud » (meeting, Dec 5) with Roy. The persona
+ * role is exhibitor. Sales' items: Zoé's paid card sale bought a registration; the paid manual sale bought Martin an
+ * activity; Roy's pending sale an activity (pending: not counted).
  */
 const { t, camille: organiser, jordan } = withTestApp();
 const imports = importSteps(() => t.app);
@@ -150,6 +158,35 @@ beforeAll(async () => {
     .values({ ...owned, type: 'session', titleFr: 'Atelier', titleEn: 'Workshop', noDate: true })
     .returning();
   await db.insert(activityMembers).values({ ...owned, activityId: id.activity, participantId: id.Zoé });
+  [{ id: id.category }] = await db
+    .insert(activityCategories)
+    .values({ ...owned, kind: 'category', nameFr: 'Ateliers', nameEn: 'Workshops' })
+    .returning();
+  [{ id: id.kiosk }, { id: id.meeting }] = await db
+    .insert(activities)
+    .values([
+      {
+        ...owned,
+        type: 'kiosk',
+        titleFr: 'Kiosque Nord',
+        titleEn: 'North kiosk',
+        categoryId: id.category,
+        startsAt: new Date('2026-11-21T04:30:00Z'),
+      },
+      {
+        ...owned,
+        type: 'meeting',
+        titleFr: 'Rencontre Sud',
+        titleEn: 'South meeting',
+        startsAt: new Date('2026-12-05T15:00:00Z'),
+      },
+    ])
+    .returning();
+  await db.insert(activityMembers).values([
+    { ...owned, activityId: id.kiosk, participantId: id.Arsenault },
+    { ...owned, activityId: id.meeting, participantId: id.Roy },
+  ]);
+  await db.update(projects).set({ defaultPersonaRoleId: id.exhibitor }).where(eq(projects.id, projectId));
   [{ id: id.question }] = await db
     .insert(questions)
     .values({ ...owned, titleFr: 'Secteur', titleEn: 'Sector' })
@@ -184,7 +221,7 @@ beforeAll(async () => {
     buyerName: 'Acheteur',
     buyerEmail: 'buyer@example.test',
   });
-  const [, , , forMartin] = await db
+  const [forZoé, , forRoy, forMartin] = await db
     .insert(paymentRequests)
     .values([
       sale(id.Zoé, 'paid', 'card'),
@@ -193,14 +230,29 @@ beforeAll(async () => {
       sale(null, 'paid', 'manual'),
     ])
     .returning();
-  await db.insert(paymentRequestItems).values({
-    requestId: forMartin.id,
-    participantId: id.Martin,
-    nameFr: 'Billet',
-    nameEn: 'Ticket',
+  const [registration, activityFee] = await db
+    .insert(payments)
+    .values([
+      { ...owned, kind: 'registration', nameFr: 'Billet', nameEn: 'Ticket', priceCents: 1000 },
+      { ...owned, kind: 'activity', nameFr: 'Atelier payant', nameEn: 'Paid workshop', priceCents: 500 },
+    ])
+    .returning();
+  const item = (requestId: string, paymentId: string, participantId: string | null) => ({
+    requestId,
+    paymentId,
+    participantId,
+    nameFr: 'Article',
+    nameEn: 'Item',
     unitPriceCents: 1000,
     totalCents: 1000,
   });
+  await db
+    .insert(paymentRequestItems)
+    .values([
+      item(forMartin.id, activityFee.id, id.Martin),
+      item(forZoé.id, registration.id, null),
+      item(forRoy.id, activityFee.id, id.Roy),
+    ]);
 
   const other = await buildProject(jordan);
   jordanProjectId = other.id;
@@ -254,6 +306,15 @@ describe('the report’s filters (T1), each alone', () => {
     ['unpaid', () => 'payment=unpaid', ['Roy']],
     ['paid by card', () => 'paymentSource=card', ['Zoé']],
     ['paid by hand', () => 'paymentSource=manual', ['Martin']],
+    ['personas', () => 'persona=yes', ['Arsenault', 'Roy']],
+    ['not personas', () => 'persona=no', ['Martin', 'Zoé']],
+    ['an activity type (dated or not)', () => 'activityTypes=session', ['Zoé']],
+    ['activity types', () => 'activityTypes=kiosk,meeting', ['Arsenault', 'Roy']],
+    ['an activity category', () => `categoryIds=${id.category}`, ['Arsenault']],
+    ['activities from a day (the project’s day)', () => 'activityFrom=2026-11-21', ['Roy']],
+    ['activities until a day (the whole day)', () => 'activityTo=2026-11-20', ['Arsenault']],
+    ['cost type: a registration bought', () => 'costType=registration', ['Zoé']],
+    ['cost type: an activity bought for them', () => 'costType=activity', ['Martin']],
   ])('%s', async (_, query, expected) => {
     expect(await names(query())).toEqual(expected);
   });
@@ -275,6 +336,16 @@ describe('the report’s filters combined', () => {
       ['Zoé'],
     ],
     ['nothing matches', () => `roleIds=${id.exhibitor}&payment=paid`, []],
+    [
+      'one activity must meet every activity filter',
+      () => `activityTypes=meeting&categoryIds=${id.category}`,
+      [],
+    ],
+    [
+      'an activity of a type on a day',
+      () => 'activityTypes=kiosk&activityFrom=2026-11-20&activityTo=2026-11-20',
+      ['Arsenault'],
+    ],
   ])('%s', async (_, query, expected) => {
     expect(await names(query())).toEqual(expected);
   });
@@ -299,13 +370,21 @@ describe('the report’s scope', () => {
       'Exposant',
     ]);
     expect(response.body.groups).toHaveLength(2);
-    expect(response.body.activities).toEqual([{ id: id.activity, name: { fr: 'Atelier', en: 'Workshop' } }]);
+    expect(response.body.activities).toEqual([
+      { id: id.activity, name: { fr: 'Atelier', en: 'Workshop' } },
+      { id: id.kiosk, name: { fr: 'Kiosque Nord', en: 'North kiosk' } },
+      { id: id.meeting, name: { fr: 'Rencontre Sud', en: 'South meeting' } },
+    ]);
+    expect(response.body.categories).toEqual([
+      { id: id.category, name: { fr: 'Ateliers', en: 'Workshops' } },
+    ]);
+    expect(response.body.hasPersona).toBe(true);
     expect(response.body.questions[0].choices.map((c: { name: { en: string } }) => c.name.en)).toEqual([
       'Health',
       'Energy',
     ]);
     expect(response.body.fields).toEqual([{ id: id.field, name: { fr: 'Allergies', en: 'Allergies' } }]);
-    expect(response.body.hasSales).toBe(false);
+    expect(response.body.hasSales).toBe(true);
   });
 });
 
@@ -331,6 +410,18 @@ describe('a wrong filter', () => {
     const payment = await organiser.get(url('payment=maybe'));
     expect(payment.status).toBe(400);
     expect(payment.body.fields).toContainEqual(expect.objectContaining({ field: 'payment' }));
+    const type = await organiser.get(url('activityTypes=session,boat'));
+    expect(type.status).toBe(400);
+    expect(type.body.fields).toContainEqual(
+      expect.objectContaining({
+        field: expect.stringMatching(/^activityTypes/),
+        message: expect.stringMatching(/^Types d’activité : choisissez parmi/),
+      }),
+    );
+    const cost = await jordan.get(url('costType=free', jordanProjectId));
+    expect(cost.body.fields).toContainEqual(
+      expect.objectContaining({ field: 'costType', message: 'Cost type: choose registration or activity.' }),
+    );
   });
 });
 

@@ -9,6 +9,7 @@ type Named = { id: string; name: { fr: string; en: string } };
 
 /** The filters in the order the form shows them (the badges follow it). */
 export const FILTER_ORDER: ReportFilterKey[] = [
+  'persona',
   'roleIds',
   'groupIds',
   'participantIds',
@@ -19,12 +20,17 @@ export const FILTER_ORDER: ReportFilterKey[] = [
   'new',
   'who',
   'activityIds',
+  'activityTypes',
+  'categoryIds',
+  'activityFrom',
+  'activityTo',
   'questionId',
   'choiceIds',
   'b2b',
   'fieldId',
   'fieldValue',
   'payment',
+  'costType',
   'paymentSource',
 ];
 
@@ -59,6 +65,10 @@ export function ReportBadges({
         return names(options?.groups, search.groupIds ?? []).join(', ');
       case 'activityIds':
         return names(options?.activities, search.activityIds ?? []).join(', ');
+      case 'categoryIds':
+        return names(options?.categories, search.categoryIds ?? []).join(', ');
+      case 'activityTypes':
+        return (search.activityTypes ?? []).map((type) => t(`activities.types.${type}`)).join(', ');
       case 'choiceIds':
         return names(question?.choices, search.choiceIds ?? []).join(', ');
       case 'participantIds':
@@ -69,6 +79,8 @@ export function ReportBadges({
         return names(options?.fields, [String(value)]).join('');
       case 'createdFrom':
       case 'createdTo':
+      case 'activityFrom':
+      case 'activityTo':
         return date(String(value));
       case 'statuses':
         return (search.statuses ?? []).map((s) => t(`participants.status.${s}`)).join(', ');

@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PARTICIPANT_STATUSES } from '../../../../contracts/participant-list';
 import {
+  REPORT_ACTIVITY_TYPES,
   REPORT_B2B,
+  REPORT_COST_TYPES,
   REPORT_PAYMENT_SOURCES,
   REPORT_PAYMENTS,
   REPORT_YES_NO,
@@ -59,7 +61,10 @@ export function ReportFilters({
   const data = (list: Named[] | undefined) =>
     (list ?? []).map((r) => ({ value: r.id, label: nameOf(r.name) }));
   const label = (key: ReportFilterKey) => t(`report.filters.${key}`);
-  const list = (key: 'roleIds' | 'groupIds' | 'activityIds' | 'choiceIds', items: Named[] | undefined) => (
+  const list = (
+    key: 'roleIds' | 'groupIds' | 'activityIds' | 'categoryIds' | 'choiceIds',
+    items: Named[] | undefined,
+  ) => (
     <MultiSelect
       label={label(key)}
       data={data(items)}
@@ -70,7 +75,7 @@ export function ReportFilters({
     />
   );
   const choice = <V extends string>(
-    key: 'active' | 'new' | 'b2b' | 'payment' | 'paymentSource',
+    key: 'persona' | 'active' | 'new' | 'b2b' | 'payment' | 'costType' | 'paymentSource',
     values: readonly V[],
   ) => (
     <Select
@@ -90,6 +95,7 @@ export function ReportFilters({
         {t('report.filters.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+        {options?.hasPersona && choice('persona', REPORT_YES_NO)}
         {list('roleIds', options?.roles)}
         {list('groupIds', options?.groups)}
         <DateField
@@ -115,6 +121,26 @@ export function ReportFilters({
         {choice('new', REPORT_YES_NO)}
         <TextFilter label={label('who')} value={search.who} onApply={(who) => onChange({ who })} />
         {list('activityIds', options?.activities)}
+        <MultiSelect
+          label={label('activityTypes')}
+          data={REPORT_ACTIVITY_TYPES.map((type) => ({ value: type, label: t(`activities.types.${type}`) }))}
+          value={search.activityTypes ?? []}
+          onChange={(value) =>
+            onChange({ activityTypes: value.length ? (value as ReportSearch['activityTypes']) : undefined })
+          }
+          clearable
+        />
+        {list('categoryIds', options?.categories)}
+        <DateField
+          label={label('activityFrom')}
+          value={search.activityFrom ?? null}
+          onChange={(value) => onChange({ activityFrom: value ?? undefined })}
+        />
+        <DateField
+          label={label('activityTo')}
+          value={search.activityTo ?? null}
+          onChange={(value) => onChange({ activityTo: value ?? undefined })}
+        />
         <Select
           label={label('questionId')}
           data={data(options?.questions)}
@@ -142,6 +168,7 @@ export function ReportFilters({
           />
         )}
         {options?.hasSales && choice('payment', REPORT_PAYMENTS)}
+        {options?.hasSales && choice('costType', REPORT_COST_TYPES)}
         {options?.hasSales && choice('paymentSource', REPORT_PAYMENT_SOURCES)}
       </SimpleGrid>
     </Paper>

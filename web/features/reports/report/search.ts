@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { participantSortable, participantStatus } from '../../../../contracts/participant-list';
 import {
+  REPORT_ACTIVITY_TYPES,
   REPORT_B2B,
+  REPORT_COST_TYPES,
   REPORT_PAYMENT_SOURCES,
   REPORT_PAYMENTS,
   REPORT_YES_NO,
@@ -17,6 +19,7 @@ const text = z.string().trim().min(1).optional().catch(undefined);
  * unreadable falls back to no filter. Kept apart from the page so that the page stays lazily loaded.
  */
 export const reportSearch = listSearchSchema(participantSortable).extend({
+  persona: z.enum(REPORT_YES_NO).optional().catch(undefined),
   roleIds: ids,
   groupIds: ids,
   participantIds: ids,
@@ -27,12 +30,17 @@ export const reportSearch = listSearchSchema(participantSortable).extend({
   new: z.enum(REPORT_YES_NO).optional().catch(undefined),
   who: text,
   activityIds: ids,
+  activityTypes: z.array(z.enum(REPORT_ACTIVITY_TYPES)).min(1).optional().catch(undefined),
+  categoryIds: ids,
+  activityFrom: day,
+  activityTo: day,
   questionId: z.uuid().optional().catch(undefined),
   choiceIds: ids,
   b2b: z.enum(REPORT_B2B).optional().catch(undefined),
   fieldId: z.uuid().optional().catch(undefined),
   fieldValue: text,
   payment: z.enum(REPORT_PAYMENTS).optional().catch(undefined),
+  costType: z.enum(REPORT_COST_TYPES).optional().catch(undefined),
   paymentSource: z.enum(REPORT_PAYMENT_SOURCES).optional().catch(undefined),
 });
 export type ReportSearch = z.infer<typeof reportSearch>;
