@@ -59,7 +59,12 @@ export type OpenOptions =
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A server that does not answer (network cut) fails a request after 5 s instead of holding it forever (RS3).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle connection that the server closes (restart, failover, a dropped test database) must not end the
     // process: the pool replaces it on the next query.
     pool.on('error', (err) => {

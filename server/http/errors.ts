@@ -106,6 +106,42 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Network failures of a connection to the database (the node error codes `pg` passes on). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** SQLSTATEs of a server going away or refusing for now: shutdown, cannot connect now, too many connections. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What `pg` says when a connection ends under a query, or its pool cannot connect in time. */
+const LOST_CONNECTION =
+  /Connection terminated|timeout exceeded when trying to connect|connection error|not queryable/i;
+
+/**
+ * Whether an error means the database cannot be reached for now (RS3: stopped, restarting, network cut), whether
+ * the driver's error or Drizzle's wrapper of it: the caller hears 503 « réessayez », not 500, and the pool
+ * reconnects by itself once the server is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return true;
+    if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /**
  * What is logged of an unexpected error: its kind, message and stack, never the query's parameters (a failed
  * insert of a user would otherwise put e-mails and password hashes in the logs).
@@ -143,6 +179,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return sendProblem(request, reply, 500, 'unexpected');
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggable(error) }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendProblem(request, reply, 503, 'unavailable');
     }
     const dbCode = databaseErrorCode(error);
     // Two requests racing past a uniqueness check: the database's constraint decides, the caller hears 409.

@@ -23,6 +23,7 @@ export type TestEnv = Partial<
     | 'SESSION_WARN_SECONDS'
     | 'SESSION_CHECK_SECONDS'
     | 'SESSION_MAX_SECONDS'
+    | 'SESSION_RECHECK_SECONDS'
     | 'TRUST_PROXY'
     | 'COOKIE_SECURE'
     | 'LOGIN_MAX_ATTEMPTS'
