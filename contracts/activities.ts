@@ -12,6 +12,7 @@ import {
 } from './http';
 import { hexColor } from './projects';
 import { localized, plainText, richText } from './texts';
+import { versionIn, versionOut } from './versions';
 
 /**
  * Activities (V1–V4): anything on the programme of a project. Times are entered and shown in the project's time
@@ -99,6 +100,7 @@ const optionalId = z.uuid({ error: 'validation.id' }).nullable().default(null);
 
 /** The fields of the add modal and the edition's configuration, shared by the server and the web form. */
 export const activityInput = z.object({
+  ...versionIn,
   /** P8: both languages, 2 characters at least once tags are stripped. */
   title: localized(activityTitleOne),
   type: activityType.default('session'),
@@ -165,6 +167,7 @@ export const activity = activityListItem.extend({
   childCount: z.number().int(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  ...versionOut,
 });
 export type Activity = z.input<typeof activity>;
 

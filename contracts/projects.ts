@@ -10,6 +10,7 @@ import {
   timestamp,
   uuidParam,
 } from './http';
+import { versionIn, versionOut } from './versions';
 
 export const project = z.object({
   id: z.uuid(),
@@ -34,6 +35,7 @@ export const project = z.object({
   menuTextColor: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  ...versionOut,
 });
 /** A project as the web receives it (dates as ISO strings). */
 export type Project = z.input<typeof project>;
@@ -110,6 +112,8 @@ const optionalEmail = z
   .optional();
 
 const projectFields = z.object({
+  // RS4: the version the general tab loaded (ignored on creation).
+  ...versionIn,
   ...projectNameFields.shape,
   ...projectDateFields.shape,
   defaultLanguage: language,
