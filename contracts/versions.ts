@@ -11,10 +11,3 @@ export const versionOut = { version: z.number().int() };
 export const versionIn = {
   version: z.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1).optional(),
 };
-
-/** The 409 of a save whose record was saved by someone else since it was loaded (`code: 'conflict'`). */
-export const editConflict = z.object({
-  savedBy: z.object({ name: z.string().nullable() }),
-  savedAt: z.string(),
-});
-export type EditConflict = z.infer<typeof editConflict>;

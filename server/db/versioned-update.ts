@@ -7,6 +7,7 @@
  * version and author still move on, so forms that loaded before see the change.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { EditConflict } from '../../contracts/edit-conflict';
 import { AppError } from '../http/errors';
 import { translator } from '../i18n';
 import type { AuthContext } from '../modules/session/auth-context';
@@ -21,12 +22,6 @@ export interface VersionedTarget {
   table: VersionedTable;
   id: string;
   projectId?: string;
-}
-
-/** The 409's extra members: who saved last (null name: a deleted user) and when (ISO). */
-export interface EditConflictBody {
-  savedBy: { name: string | null };
-  savedAt: string;
 }
 
 function scope(target: VersionedTarget, companyId: string) {
@@ -82,7 +77,7 @@ async function conflictOf(tx: Executor, auth: AuthContext, target: VersionedTarg
     timeStyle: 'short',
     timeZone: row.timeZone,
   }).format(row.updatedAt);
-  const body: EditConflictBody = { savedBy: { name }, savedAt };
+  const body: EditConflict = { savedBy: { name }, savedAt };
   return new AppError('conflict', 'conflict', {
     titleCode: 'conflicts.savedMeanwhile',
     params: { name: name ?? tr('conflicts.someoneElse'), time },

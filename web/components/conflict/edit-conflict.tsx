@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type EditConflict, editConflict } from '../../../contracts/versions';
+import { type EditConflict, editConflict } from '../../../contracts/edit-conflict';
 import { intlLocale } from '../../../locales/catalogue';
 import { ApiError } from '../../lib/api';
 import { AppModal } from '../modal/app-modal';
