@@ -10,9 +10,8 @@ import {
   timestamp,
   uuidParam,
 } from './http';
-import { hexColor } from './projects';
+import { hexColor, versionIn, versionOut } from './projects';
 import { localized, plainText, richText } from './texts';
-import { versionIn, versionOut } from './versions';
 
 /**
  * Activities (V1–V4): anything on the programme of a project. Times are entered and shown in the project's time

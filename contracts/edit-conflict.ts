@@ -1,6 +1,7 @@
 /**
  * RS4 (docs/conflicts.md): the members a 409 `conflict` adds when a save's record was saved by someone else since it
- * was loaded. Apart from contracts/versions.ts, which the first page reads through the projects contract.
+ * was loaded (the version itself: `versionIn` and `versionOut` in contracts/projects.ts). Apart, so that the first
+ * page, which reads the projects contract, does not carry it.
  */
 import { z } from 'zod';
 

@@ -12,7 +12,7 @@ import {
 } from './http';
 import { participantSortable, participantStatus } from './participant-list';
 import { optionalPhoneNumber } from './phone';
-import { versionIn, versionOut } from './versions';
+import { versionIn, versionOut } from './projects';
 
 export {
   PARTICIPANT_STATUSES,

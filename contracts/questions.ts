@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { uploadedFile } from './files';
 import { defineEndpoint, ok, uuidParam } from './http';
+import { versionIn, versionOut } from './projects';
 import { localized, plainText } from './texts';
-import { versionIn, versionOut } from './versions';
 
 /**
  * Q1: the questionnaire of a project. A question (titles and help in French and English, single or multiple choice)
