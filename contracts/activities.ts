@@ -10,7 +10,7 @@ import {
   timestamp,
   uuidParam,
 } from './http';
-import { hexColor } from './projects';
+import { hexColor, versionIn, versionOut } from './projects';
 import { localized, plainText, richText } from './texts';
 
 /**
@@ -99,6 +99,7 @@ const optionalId = z.uuid({ error: 'validation.id' }).nullable().default(null);
 
 /** The fields of the add modal and the edition's configuration, shared by the server and the web form. */
 export const activityInput = z.object({
+  ...versionIn,
   /** P8: both languages, 2 characters at least once tags are stripped. */
   title: localized(activityTitleOne),
   type: activityType.default('session'),
@@ -165,6 +166,7 @@ export const activity = activityListItem.extend({
   childCount: z.number().int(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  ...versionOut,
 });
 export type Activity = z.input<typeof activity>;
 

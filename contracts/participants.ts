@@ -12,6 +12,7 @@ import {
 } from './http';
 import { participantSortable, participantStatus } from './participant-list';
 import { optionalPhoneNumber } from './phone';
+import { versionIn, versionOut } from './projects';
 
 export {
   PARTICIPANT_STATUSES,
@@ -62,6 +63,7 @@ export const participant = participantListItem.extend({
   cv: z.object({ id: z.uuid(), url: z.string(), name: z.string().nullable() }).nullable(),
   videoUrl: z.string().nullable(),
   updatedAt: timestamp,
+  ...versionOut,
 });
 export type Participant = z.input<typeof participant>;
 
@@ -90,6 +92,7 @@ export const videoUrl = z
 
 /** The participant form (add modal and edition panel), shared by the server and the web form. */
 export const participantInput = z.object({
+  ...versionIn,
   roleId: z.uuid({ error: ROLE_REQUIRED }),
   firstName: requiredText(100),
   lastName: requiredText(100),

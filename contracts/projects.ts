@@ -11,6 +11,21 @@ import {
   uuidParam,
 } from './http';
 
+// ---------- RS4: edit versions (docs/conflicts.md) ----------
+// Here rather than in a file of their own: the first page reads this contract, and a file shared with the lazy
+// contracts (participants, activities, questions) would be one more script for it to fetch.
+
+/** What a record's read answers: the version to send back with the next save. */
+export const versionOut = { version: z.number().int() };
+
+/**
+ * What a save may send: the version it loaded. Optional: a caller that leaves it out (an import, an API script, a
+ * bulk action) is not checked, and its save wins over any other.
+ */
+export const versionIn = {
+  version: z.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1).optional(),
+};
+
 export const project = z.object({
   id: z.uuid(),
   nameFr: z.string(),
@@ -34,6 +49,7 @@ export const project = z.object({
   menuTextColor: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  ...versionOut,
 });
 /** A project as the web receives it (dates as ISO strings). */
 export type Project = z.input<typeof project>;
@@ -110,6 +126,8 @@ const optionalEmail = z
   .optional();
 
 const projectFields = z.object({
+  // RS4: the version the general tab loaded (ignored on creation).
+  ...versionIn,
   ...projectNameFields.shape,
   ...projectDateFields.shape,
   defaultLanguage: language,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uploadedFile } from './files';
 import { defineEndpoint, ok, uuidParam } from './http';
+import { versionIn, versionOut } from './projects';
 import { localized, plainText } from './texts';
 
 /**
@@ -90,6 +91,7 @@ export const questionDetail = questionSummary.extend({
   /** Who the question is asked to, in order; both empty: everyone. */
   groupIds: z.array(z.uuid()),
   roleIds: z.array(z.uuid()),
+  ...versionOut,
 });
 export type QuestionDetail = z.input<typeof questionDetail>;
 
@@ -98,6 +100,7 @@ export type QuestionCreateInput = z.input<typeof questionCreateInput>;
 export type QuestionCreateValues = z.output<typeof questionCreateInput>;
 
 export const questionSettingsInput = z.object({
+  ...versionIn,
   title: questionTitle,
   help: localized(plainText(QUESTION_HELP_MAX)),
   kind: questionKind,
@@ -108,6 +111,7 @@ export type QuestionSettingsInput = z.input<typeof questionSettingsInput>;
 export type QuestionSettingsValues = z.output<typeof questionSettingsInput>;
 
 export const questionPairingInput = z.object({
+  ...versionIn,
   usedForMatching: z.boolean(),
   weight: questionWeight,
   reversed: z.boolean(),
@@ -115,6 +119,7 @@ export const questionPairingInput = z.object({
 export type QuestionPairingInput = z.input<typeof questionPairingInput>;
 
 export const questionPermissionsInput = z.object({
+  ...versionIn,
   visibility: questionVisibility,
   participantCanEdit: z.boolean(),
 });
@@ -140,7 +145,7 @@ export const standardValueInput = z.object({
 });
 export type StandardValueInput = z.input<typeof standardValueInput>;
 
-export const audienceInput = z.object({ groupIds: ids, roleIds: ids });
+export const audienceInput = z.object({ ...versionIn, groupIds: ids, roleIds: ids });
 export type AudienceInput = z.input<typeof audienceInput>;
 
 export const linkedQuestionInput = z.object({ title: questionTitle });

@@ -19,6 +19,7 @@ export { default as calendar } from './en/calendar.json';
 export { default as campaignSending } from './en/campaign-sending.json';
 export { default as campaigns } from './en/campaigns.json';
 export { default as charts } from './en/charts.json';
+export { default as conflicts } from './en/conflicts.json';
 export { default as dashboard } from './en/dashboard.json';
 export { default as editor } from './en/editor.json';
 export { default as groups } from './en/groups.json';

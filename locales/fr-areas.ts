@@ -19,6 +19,7 @@ export { default as calendar } from './fr/calendar.json';
 export { default as campaignSending } from './fr/campaign-sending.json';
 export { default as campaigns } from './fr/campaigns.json';
 export { default as charts } from './fr/charts.json';
+export { default as conflicts } from './fr/conflicts.json';
 export { default as dashboard } from './fr/dashboard.json';
 export { default as editor } from './fr/editor.json';
 export { default as groups } from './fr/groups.json';

@@ -24,7 +24,15 @@ export class AppError extends Error {
   constructor(
     readonly code: string,
     readonly kind: ErrorKind,
-    readonly options: { field?: string; fieldCode?: string; params?: Record<string, unknown> } = {},
+    readonly options: {
+      field?: string;
+      fieldCode?: string;
+      params?: Record<string, unknown>;
+      /** The title's key when it is not `errors.<code>` (an edit conflict's « Modifié par … »). */
+      titleCode?: string;
+      /** Members added to the problem (an edit conflict's savedBy and savedAt: server/db/versioned-update.ts). */
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(code);
   }
@@ -85,12 +93,14 @@ export function sendProblem(
   code: string,
   fields?: FieldError[],
   params?: Record<string, unknown>,
+  more: { titleCode?: string; extra?: Record<string, unknown> } = {},
 ) {
   const t = translator(requestLanguage(request));
   const body: Problem = {
+    ...more.extra,
     status,
     code,
-    title: t(`errors.${code}`, { ...params, defaultValue: t('errors.unexpected') }),
+    title: t(more.titleCode ?? `errors.${code}`, { ...params, defaultValue: t('errors.unexpected') }),
     requestId: String(request.id),
     ...(fields?.length ? { fields } : {}),
   };
@@ -162,11 +172,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     const t = translator(requestLanguage(request));
     if (error instanceof AppError) {
       const status = STATUS_BY_KIND[error.kind];
-      const { field, fieldCode, params } = error.options;
+      const { field, fieldCode, params, titleCode, extra } = error.options;
       const fields = field
         ? [{ field, code: fieldCode ?? error.code, message: t(fieldCode ?? `errors.${error.code}`, params) }]
         : undefined;
-      return sendProblem(request, reply, status, error.code, fields, params);
+      return sendProblem(request, reply, status, error.code, fields, params, { titleCode, extra });
     }
     if (isProblemError(error)) {
       if (error.problemStatus >= 500) request.log.warn({ err: loggable(error as Error) }, 'upstream refused');

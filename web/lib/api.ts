@@ -17,6 +17,8 @@ export class ApiError extends Error {
   readonly title: string;
   readonly requestId: string | null;
   readonly fields: FieldError[];
+  /** The whole problem as answered, with the members some errors add (an edit conflict's savedBy and savedAt). */
+  readonly problem: Record<string, unknown>;
 
   constructor(problem: Partial<Problem> & { status: number; code: string }) {
     super(problem.title ?? problem.code);
@@ -25,6 +27,7 @@ export class ApiError extends Error {
     this.title = problem.title ?? '';
     this.requestId = problem.requestId ?? null;
     this.fields = problem.fields ?? [];
+    this.problem = problem;
   }
 
   get isValidation() {

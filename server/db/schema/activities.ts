@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, ownedByProject, updatedAt } from './columns';
+import { createdAt, editVersion, id, ownedByProject, updatedAt } from './columns';
 import { files } from './files';
 import { groups } from './groups';
 import { roles } from './roles';
@@ -84,6 +84,7 @@ export const activities = pgTable(
     videoRoomError: text('video_room_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...editVersion(),
   },
   (t) => [
     // V1 at 2,000 activities per project: the default order (start), the past filter, the other filters.

@@ -5,8 +5,8 @@
  * role, a role belongs to a project; companies and files point at each other), so a file may run before this one has
  * finished, and only hoisted functions are callable then. The table references stay inside arrows, read later.
  */
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
-import { companies } from './companies';
+import { integer, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { companies, users } from './companies';
 import { projects } from './projects';
 
 export function id() {
@@ -30,5 +30,16 @@ export function ownedByProject() {
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
+  };
+}
+
+/**
+ * RS4 (docs/conflicts.md): the record's edit version, raised by one at every versioned save, and the user who saved
+ * last (null once that user is deleted: shown as « un autre utilisateur »).
+ */
+export function editVersion() {
+  return {
+    version: integer('version').notNull().default(1),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   };
 }

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, ownedByProject, updatedAt } from './columns';
+import { createdAt, editVersion, id, ownedByProject, updatedAt } from './columns';
 import { companies } from './companies';
 import { files } from './files';
 import { groups } from './groups';
@@ -89,6 +89,7 @@ export const participants = pgTable(
     inscriptionSentAt: timestamp('inscription_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...editVersion(),
   },
   (t) => [
     uniqueIndex('participants_project_person_key').on(t.projectId, t.personId),

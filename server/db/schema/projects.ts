@@ -12,7 +12,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, editVersion, id, updatedAt } from './columns';
 import { companies } from './companies';
 import { files } from './files';
 import { roles } from './roles';
@@ -54,6 +54,7 @@ export const projects = pgTable(
     answersRevision: integer('answers_revision').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...editVersion(),
   },
   (t) => [
     index('projects_company_starts_idx').on(t.companyId, t.startsOn),

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, ownedByProject, updatedAt } from './columns';
+import { createdAt, editVersion, id, ownedByProject, updatedAt } from './columns';
 import { groups } from './groups';
 import { participants } from './participants';
 import { roles } from './roles';
@@ -58,6 +58,7 @@ export const questions = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...editVersion(),
   },
   (t) => [
     index('questions_project_idx').on(t.projectId, t.position),

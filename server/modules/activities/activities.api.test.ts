@@ -55,6 +55,7 @@ describe('adding and editing an activity (V3, V4)', () => {
       childCount: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      version: 1,
     });
     const read = await camille.get(`${url(project.id)}/${response.body.id}`);
     expect(read.body).toEqual(response.body);

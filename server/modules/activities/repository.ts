@@ -133,6 +133,7 @@ const activityColumns = {
   backgroundColor: activities.backgroundColor,
   createdAt: activities.createdAt,
   updatedAt: activities.updatedAt,
+  version: activities.version,
   categoryId: activities.categoryId,
   categoryNameFr: category.nameFr,
   categoryNameEn: category.nameEn,
@@ -157,6 +158,7 @@ export type ActivityRow = {
   backgroundColor: string | null;
   createdAt: Date;
   updatedAt: Date;
+  version: number;
   categoryId: string | null;
   categoryNameFr: string | null;
   categoryNameEn: string | null;

@@ -7,6 +7,8 @@ import {
 } from '../../../contracts/activities';
 import type { Localized } from '../../../contracts/texts';
 import type { Executor } from '../../db/client';
+import { activities } from '../../db/schema';
+import { claimVersion } from '../../db/versioned-update';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { findProject } from '../projects/repository';
@@ -100,6 +102,7 @@ async function presentFull(db: Executor, auth: AuthContext, projectId: string, a
     childCount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    version: row.version,
   };
 }
 
@@ -217,6 +220,8 @@ export async function updateActivity(
   return deps.db.transaction(async (tx) => {
     const project = await assertProject(tx, auth, projectId);
     await loadActivity(tx, auth, projectId, activityId);
+    // RS4: the configuration tab's save claims the activity (docs/conflicts.md).
+    await claimVersion(tx, auth, { table: activities, id: activityId, projectId }, input.version);
     await assertMaxFitsMembers(tx, projectId, [activityId], input.maxMembers);
     const fields = activityFields(input, project.timeZone);
     const description = cleanDescription(input.description);

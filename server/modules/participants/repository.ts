@@ -34,6 +34,7 @@ const rowColumns = {
   inscriptionSentAt: participants.inscriptionSentAt,
   createdAt: participants.createdAt,
   updatedAt: participants.updatedAt,
+  version: participants.version,
   firstName: persons.firstName,
   lastName: persons.lastName,
   email: persons.email,

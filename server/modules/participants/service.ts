@@ -14,6 +14,8 @@ import {
   STANDARD_FIELD_KEYS,
 } from '../../../contracts/profile-fields';
 import type { Executor } from '../../db/client';
+import { participants } from '../../db/schema';
+import { claimVersion } from '../../db/versioned-update';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { findFileToReference } from '../files/repository';
@@ -66,6 +68,7 @@ function presentOne(row: repo.ParticipantRow, groups: GroupRef[]) {
     cv: row.cvFileId ? { id: row.cvFileId, url: fileUrl(row.cvFileId), name: row.cvName } : null,
     videoUrl: row.videoUrl,
     updatedAt: row.updatedAt,
+    version: row.version,
   };
 }
 
@@ -381,6 +384,8 @@ export async function updateParticipant(
   input: ParticipantValues,
 ) {
   const updated = await deps.db.transaction(async (tx) => {
+    // RS4: claims the registration first (docs/conflicts.md); the person's fields are saved under that claim.
+    await claimVersion(tx, auth, { table: participants, id, projectId }, input.version);
     const current = await repo.findParticipant(tx, auth.companyId, projectId, id);
     if (!current) throw AppError.notFound();
     await checkRole(tx, projectId, input.roleId);

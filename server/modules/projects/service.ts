@@ -2,6 +2,8 @@ import type { Language, ListParams } from '../../../contracts/http';
 import { resolveOptions } from '../../../contracts/project-options';
 import type { ProjectValues } from '../../../contracts/projects';
 import type { Executor } from '../../db/client';
+import { projects } from '../../db/schema';
+import { claimVersion } from '../../db/versioned-update';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { deleteCompanyFile } from '../files/repository';
@@ -42,8 +44,15 @@ export async function createProject(deps: Deps, auth: AuthContext, input: Projec
   return present(row);
 }
 
-export async function updateProject(deps: Deps, auth: AuthContext, id: string, input: ProjectValues) {
+export async function updateProject(
+  deps: Deps,
+  auth: AuthContext,
+  id: string,
+  { version, ...input }: ProjectValues,
+) {
   return deps.db.transaction(async (tx) => {
+    // RS4: the general tab's save claims the project (docs/conflicts.md).
+    await claimVersion(tx, auth, { table: projects, id }, version);
     const current = await repo.findProject(tx, auth.companyId, id);
     if (!current) throw AppError.notFound();
     // Without the list of languages (a J1 caller), the default language must be one of those saved.

@@ -7,6 +7,7 @@ import type {
 } from '../../../contracts/questions';
 import type { Executor } from '../../db/client';
 import { questions } from '../../db/schema';
+import { claimVersion } from '../../db/versioned-update';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { findProject } from '../projects/repository';
@@ -87,6 +88,7 @@ export async function loadDetail(db: Executor, auth: AuthContext, projectId: str
     })),
     groupIds: audience.filter((a) => a.groupId).map((a) => a.groupId as string),
     roleIds: audience.filter((a) => a.roleId).map((a) => a.roleId as string),
+    version: q.version,
   };
 }
 
@@ -119,6 +121,10 @@ export async function createQuestion(
   return loadDetail(deps.db, auth, projectId, id);
 }
 
+/** RS4: a tab's save claims the question (docs/conflicts.md). */
+const claimQuestion = (tx: Executor, auth: AuthContext, projectId: string, id: string, version?: number) =>
+  claimVersion(tx, auth, { table: questions, id, projectId }, version);
+
 /** Changes that alter the scores (weights, kinds, archive) queue a new computation after they are saved. */
 async function change(
   deps: Deps,
@@ -127,9 +133,14 @@ async function change(
   questionId: string,
   values: Partial<typeof questions.$inferInsert>,
   affectsScores: boolean,
+  /** RS4: the version the tab loaded (left out: last write wins); a status change sends none and moves none. */
+  version?: number | 'unversioned',
 ) {
-  await getQuestionRow(deps.db, auth, projectId, questionId);
-  await repo.updateQuestion(deps.db, questionId, values);
+  await deps.db.transaction(async (tx) => {
+    await getQuestionRow(tx, auth, projectId, questionId);
+    if (version !== 'unversioned') await claimQuestion(tx, auth, projectId, questionId, version);
+    await repo.updateQuestion(tx, questionId, values);
+  });
   if (affectsScores) await scoresChanged(deps, projectId);
   return loadDetail(deps.db, auth, projectId, questionId);
 }
@@ -156,6 +167,7 @@ export async function saveSettings(
       isMandatory: input.isMandatory,
     },
     false,
+    input.version,
   );
 }
 
@@ -164,9 +176,9 @@ export async function savePairing(
   auth: AuthContext,
   projectId: string,
   questionId: string,
-  input: QuestionPairingInput,
+  { version, ...input }: QuestionPairingInput,
 ) {
-  return change(deps, auth, projectId, questionId, input, true);
+  return change(deps, auth, projectId, questionId, input, true, version);
 }
 
 export async function savePermissions(
@@ -174,9 +186,9 @@ export async function savePermissions(
   auth: AuthContext,
   projectId: string,
   questionId: string,
-  input: QuestionPermissionsInput,
+  { version, ...input }: QuestionPermissionsInput,
 ) {
-  return change(deps, auth, projectId, questionId, input, false);
+  return change(deps, auth, projectId, questionId, input, false, version);
 }
 
 export async function setStatus(
@@ -186,7 +198,7 @@ export async function setStatus(
   questionId: string,
   status: 'active' | 'archived',
 ) {
-  return change(deps, auth, projectId, questionId, { status }, true);
+  return change(deps, auth, projectId, questionId, { status }, true, 'unversioned');
 }
 
 export async function saveAudience(
@@ -198,6 +210,7 @@ export async function saveAudience(
 ) {
   await deps.db.transaction(async (tx) => {
     await getQuestionRow(tx, auth, projectId, questionId);
+    await claimQuestion(tx, auth, projectId, questionId, input.version);
     const groupIds = [...new Set(input.groupIds)];
     const roleIds = [...new Set(input.roleIds)];
     if ((await repo.countOwned(tx, 'groups', projectId, groupIds)) !== groupIds.length)

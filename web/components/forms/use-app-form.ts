@@ -58,6 +58,8 @@ export interface AppFormOptions<S extends z.ZodType> {
   submit: (values: z.output<S>) => Promise<unknown>;
   onSaved?: (result: unknown, values: z.input<S>) => void;
   successMessage?: string;
+  /** A failed save this form answers itself (true: handled), e.g. an edit conflict (useEditConflict). */
+  onError?: (error: unknown) => boolean;
 }
 
 /**
@@ -110,7 +112,7 @@ export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
         if (error instanceof ApiError && error.isValidation && error.fields.every((f) => inForm(f.field))) {
           for (const f of error.fields) form.setFieldError(f.field, f.message);
           setRefused((n) => n + 1);
-        } else {
+        } else if (!options.onError?.(error)) {
           // Not a form field's fault (or not only): the popup lists every message.
           showError(error);
         }

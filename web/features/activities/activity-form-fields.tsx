@@ -56,11 +56,14 @@ export function useActivityForm({
   onSaved,
   beforeSave = (body) => body,
   persist,
+  onError,
 }: {
   projectId: string;
   activity: Activity | undefined;
   successMessage: string;
   onSaved?: (saved: Activity) => void;
+  /** A failed save the form answers itself (true: handled): the edition's conflict dialog. */
+  onError?: (error: unknown) => boolean;
   beforeSave?: (body: ActivityInput) => ActivityInput;
   /**
    * How the body is saved, given the save call (POST for a null id, else PUT): the add modal saves again under the id
@@ -95,6 +98,7 @@ export function useActivityForm({
     },
     successMessage,
     onSaved: (result) => onSaved?.(result as Activity),
+    onError,
   });
   return { app, ambiguous, setAmbiguous };
 }

@@ -36,6 +36,7 @@ export function activity(overrides: Partial<Activity> = {}): Activity {
     childCount: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }

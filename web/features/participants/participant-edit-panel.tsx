@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMail } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,6 +9,7 @@ import {
   type ParticipantFormOptions,
   participantInput,
 } from '../../../contracts/participants';
+import { useEditConflict } from '../../components/conflict/edit-conflict';
 import { SubmitButton } from '../../components/forms/submit-button';
 import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
 import { useAppForm } from '../../components/forms/use-app-form';
@@ -17,7 +18,7 @@ import { ButtonTo, isPlainClick } from '../../components/router-links';
 import { useFormat } from '../../lib/format';
 import { ParticipantMeetings } from '../b2b/participant-meetings';
 import { ParticipantAnswersSection, useParticipantAnswers } from '../questions/participant-answers';
-import { participantQuery, useSendInscription, useUpdateParticipant } from './api';
+import { participantKeys, participantQuery, useSendInscription, useUpdateParticipant } from './api';
 import { ParticipantAgenda } from './participant-agenda';
 import { ParticipantCalendarFeed } from './participant-calendar-feed';
 import { ParticipantFormFields, participantFormValues } from './participant-form-fields';
@@ -106,9 +107,15 @@ function ParticipantEditForm({
   const [sent, setSent] = useState(inscriptionSentThisView.has(participant.id));
   const [leaving, setLeaving] = useState(false);
   const answers = useParticipantAnswers(projectId, participant.id);
+  const queryClient = useQueryClient();
+  // RS4: a save over someone else's offers to reload (the panel is drawn anew from what was saved).
+  const conflict = useEditConflict({
+    reload: () => queryClient.invalidateQueries({ queryKey: participantKeys.one(projectId, participant.id) }),
+  });
   const app = useAppForm({
     schema: participantInput,
-    initialValues: participantFormValues(participant),
+    initialValues: { ...participantFormValues(participant), version: participant.version },
+    onError: conflict.onError,
     // Q1: the questionnaire's answers are saved with the panel, first (their refusals show under their question).
     submit: async (body) => {
       await answers.save();
@@ -143,6 +150,7 @@ function ParticipantEditForm({
         }}
       />
       <LeaveConfirmModal opened={leaving} onQuit={onBack} onStay={() => setLeaving(false)} />
+      {conflict.dialog}
       <Paper withBorder p="lg" data-testid="participant-panel">
         <UnsavedChangesGuard dirty={app.dirty || answers.dirty} />
         <Group justify="space-between" mb="md" align="flex-start" wrap="nowrap">

@@ -161,6 +161,7 @@ const alex: Participant = {
   cv: null,
   videoUrl: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
 };
 
 function OpenOnMount() {

@@ -8,13 +8,14 @@ import {
   IconPhoto,
   IconPower,
 } from '@tabler/icons-react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../contracts/projects';
 import { projectInput } from '../../../contracts/projects';
 import { AppTabs } from '../../components/app-tabs';
+import { useEditConflict } from '../../components/conflict/edit-conflict';
 import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { usePageTitle } from '../../lib/page-title';
@@ -37,6 +38,20 @@ export function ProjectSettingsPage() {
   return <ProjectSettings key={projectId} projectId={projectId} />;
 }
 
+/** J3: the general tab's values of a project as saved. */
+const generalValues = (project: Project) => ({
+  nameFr: project.nameFr,
+  nameEn: project.nameEn,
+  startsOn: project.startsOn,
+  endsOn: project.endsOn,
+  timeZone: project.timeZone,
+  defaultLanguage: project.defaultLanguage,
+  externalDashboardUrl: project.externalDashboardUrl ?? '',
+  languages: project.languages,
+  projectEmail: project.projectEmail ?? '',
+  supportEmail: project.supportEmail ?? '',
+});
+
 function ProjectSettings({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   usePageTitle(t('projects.editTitle'));
@@ -44,22 +59,27 @@ function ProjectSettings({ projectId }: { projectId: string }) {
   const navigate = useNavigate({ from: '/projects/$projectId/settings' });
   const { data: project } = useSuspenseQuery(projectQuery(projectId));
   const update = useUpdateProject(projectId);
+  const queryClient = useQueryClient();
+  // RS4: the version the general form stands on (loaded, then each of its saves), sent with its save.
+  const version = useRef(project.version);
+  const conflict = useEditConflict({
+    timeZone: project.timeZone,
+    reload: async () => {
+      const saved = await queryClient.fetchQuery({ ...projectQuery(projectId), staleTime: 0 });
+      version.current = saved.version;
+      appForm.form.setValues(generalValues(saved));
+      appForm.form.resetDirty(generalValues(saved));
+    },
+  });
   // The form lives here, not in its tab: a change survives a visit to another tab.
   const appForm = useAppForm({
     schema: projectInput,
-    initialValues: {
-      nameFr: project.nameFr,
-      nameEn: project.nameEn,
-      startsOn: project.startsOn,
-      endsOn: project.endsOn,
-      timeZone: project.timeZone,
-      defaultLanguage: project.defaultLanguage,
-      externalDashboardUrl: project.externalDashboardUrl ?? '',
-      languages: project.languages,
-      projectEmail: project.projectEmail ?? '',
-      supportEmail: project.supportEmail ?? '',
+    initialValues: generalValues(project),
+    submit: (values) => update.mutateAsync({ ...values, version: version.current }),
+    onSaved: (saved) => {
+      version.current = (saved as Project).version;
     },
-    submit: (values) => update.mutateAsync(values),
+    onError: conflict.onError,
     successMessage: t('projects.notifications.saved'),
   });
 
@@ -75,6 +95,7 @@ function ProjectSettings({ projectId }: { projectId: string }) {
         {t('projects.editTitle')}
       </Title>
       <UnsavedChangesGuard dirty={appForm.dirty} />
+      {conflict.dialog}
       <AppTabs<Tab>
         label={t('projects.editTitle')}
         value={tab ?? 'general'}

@@ -111,6 +111,12 @@ export const useSetQuestionStatus = (projectId: string) =>
 export const saveQuestionOrder = (projectId: string, ids: string[]) =>
   call(reorderQuestions, { params: { projectId }, body: { ids } });
 
+/** RS4: reads the question again after an edit conflict (its tab is then drawn from what was saved). */
+export function useReloadQuestion(projectId: string, questionId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: questionKeys.detail(projectId, questionId) });
+}
+
 /** The mutations of one question's edition page; forms show their own field errors (silent). */
 export function useQuestionEdits(projectId: string, questionId: string) {
   const params = { projectId, questionId };
@@ -119,7 +125,8 @@ export function useQuestionEdits(projectId: string, questionId: string) {
     settings: m((body: QuestionSettingsInput) => call(saveQuestionSettings, { params, body }), true),
     pairing: m((body: QuestionPairingInput) => call(saveQuestionPairing, { params, body }), true),
     permissions: m((body: QuestionPermissionsInput) => call(saveQuestionPermissions, { params, body }), true),
-    audience: m((body: AudienceInput) => call(saveQuestionAudience, { params, body })),
+    // Its screen shows an edit conflict in the conflict dialog, anything else in the popup.
+    audience: m((body: AudienceInput) => call(saveQuestionAudience, { params, body }), true),
     linked: m(
       (body: { title: { fr: string; en: string } }) => call(createLinkedQuestion, { params, body }),
       true,

@@ -3,10 +3,12 @@ import { IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditConflict } from '../../components/conflict/edit-conflict';
+import { showError } from '../../components/feedback/error-dialog';
 import { SortableList } from '../../components/sortable/sortable-list';
 import { groupTreeQuery } from '../groups/api';
 import { roleListQuery } from '../roles/api';
-import { useQuestionEdits } from './api';
+import { useQuestionEdits, useReloadQuestion } from './api';
 import type { QuestionTabProps } from './question-edit-page';
 
 /** Options of a select: the project's roles, or its groups under their category. */
@@ -34,12 +36,19 @@ export function AudienceTab({ projectId, question, kind }: QuestionTabProps & { 
   const names = kind === 'roles' ? roleNames : groupNames;
   const current = kind === 'roles' ? question.roleIds : question.groupIds;
   const [adding, setAdding] = useState<string | null>(null);
+  const conflict = useEditConflict({ reload: useReloadQuestion(projectId, question.id) });
   const save = (ids: string[]) =>
-    edits.audience.mutateAsync(
-      kind === 'roles'
-        ? { roleIds: ids, groupIds: question.groupIds }
-        : { groupIds: ids, roleIds: question.roleIds },
-    );
+    edits.audience
+      .mutateAsync({
+        version: question.version,
+        ...(kind === 'roles'
+          ? { roleIds: ids, groupIds: question.groupIds }
+          : { groupIds: ids, roleIds: question.roleIds }),
+      })
+      .catch((error: unknown) => {
+        if (!conflict.onError(error)) showError(error);
+        throw error;
+      });
   const options = [...names.entries()]
     .filter(([id]) => !current.includes(id))
     .map(([value, label]) => ({ value, label }));

@@ -1,16 +1,18 @@
 import { Group, NumberInput, Radio, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { questionPairingInput, questionPermissionsInput } from '../../../contracts/questions';
+import { useEditConflict } from '../../components/conflict/edit-conflict';
 import { SubmitButton } from '../../components/forms/submit-button';
 import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
 import { useAppForm } from '../../components/forms/use-app-form';
-import { useQuestionEdits } from './api';
+import { useQuestionEdits, useReloadQuestion } from './api';
 import type { QuestionTabProps } from './question-edit-page';
 
 /** Q1 pairing tab: whether the question counts in the scores, its weight and reversed flag (the values of Q2). */
 export function PairingTab({ projectId, question }: QuestionTabProps) {
   const { t } = useTranslation();
   const edits = useQuestionEdits(projectId, question.id);
+  const conflict = useEditConflict({ reload: useReloadQuestion(projectId, question.id) });
   const { field, onSubmit, submitting, dirty, form } = useAppForm({
     schema: questionPairingInput,
     initialValues: {
@@ -18,13 +20,15 @@ export function PairingTab({ projectId, question }: QuestionTabProps) {
       weight: question.weight,
       reversed: question.reversed,
     },
-    submit: (body) => edits.pairing.mutateAsync(body),
+    submit: (body) => edits.pairing.mutateAsync({ ...body, version: question.version }),
+    onError: conflict.onError,
     successMessage: t('questions.notifications.saved'),
     onSaved: (_result, values) => form.resetDirty(values),
   });
   return (
     <form onSubmit={onSubmit} noValidate>
       <UnsavedChangesGuard dirty={dirty} />
+      {conflict.dialog}
       <Stack maw={640}>
         <Text size="sm" c="dimmed">
           {t('questions.pairing.intro')}
@@ -59,16 +63,19 @@ export function PairingTab({ projectId, question }: QuestionTabProps) {
 export function PermissionsTab({ projectId, question }: QuestionTabProps) {
   const { t } = useTranslation();
   const edits = useQuestionEdits(projectId, question.id);
+  const conflict = useEditConflict({ reload: useReloadQuestion(projectId, question.id) });
   const { field, onSubmit, submitting, dirty, form } = useAppForm({
     schema: questionPermissionsInput,
     initialValues: { visibility: question.visibility, participantCanEdit: question.participantCanEdit },
-    submit: (body) => edits.permissions.mutateAsync(body),
+    submit: (body) => edits.permissions.mutateAsync({ ...body, version: question.version }),
+    onError: conflict.onError,
     successMessage: t('questions.notifications.saved'),
     onSaved: (_result, values) => form.resetDirty(values),
   });
   return (
     <form onSubmit={onSubmit} noValidate>
       <UnsavedChangesGuard dirty={dirty} />
+      {conflict.dialog}
       <Stack maw={640}>
         <Radio.Group label={t('questions.fields.visibility')} {...field('visibility')}>
           <Stack mt="xs" gap="xs">

@@ -128,7 +128,8 @@ export function QuestionEditPage() {
               ))}
             </Tabs.List>
             <Tabs.Panel value={tab}>
-              <Tab key={question.id} projectId={projectId} question={question} />
+              {/* RS4: a tab is drawn anew from each version saved (after its own save, or a reload after a conflict). */}
+              <Tab key={`${question.id}:${question.version}`} projectId={projectId} question={question} />
             </Tabs.Panel>
           </Tabs>
           {dialog === 'archive' && (

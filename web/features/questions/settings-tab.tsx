@@ -1,10 +1,11 @@
 import { Group, NumberInput, Radio, Stack, Switch, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QUESTION_HELP_MAX, questionSettingsInput } from '../../../contracts/questions';
+import { useEditConflict } from '../../components/conflict/edit-conflict';
 import { SubmitButton } from '../../components/forms/submit-button';
 import { UnsavedChangesGuard } from '../../components/forms/unsaved-guard';
 import { useAppForm } from '../../components/forms/use-app-form';
-import { useQuestionEdits } from './api';
+import { useQuestionEdits, useReloadQuestion } from './api';
 import type { QuestionTabProps } from './question-edit-page';
 import { QuestionTitleFields } from './question-title-fields';
 
@@ -12,6 +13,7 @@ import { QuestionTitleFields } from './question-title-fields';
 export function SettingsTab({ projectId, question }: QuestionTabProps) {
   const { t } = useTranslation();
   const edits = useQuestionEdits(projectId, question.id);
+  const conflict = useEditConflict({ reload: useReloadQuestion(projectId, question.id) });
   const { field, onSubmit, submitting, dirty, form } = useAppForm({
     schema: questionSettingsInput,
     initialValues: {
@@ -21,13 +23,15 @@ export function SettingsTab({ projectId, question }: QuestionTabProps) {
       maxChoices: question.maxChoices,
       isMandatory: question.isMandatory,
     },
-    submit: (body) => edits.settings.mutateAsync(body),
+    submit: (body) => edits.settings.mutateAsync({ ...body, version: question.version }),
+    onError: conflict.onError,
     successMessage: t('questions.notifications.saved'),
     onSaved: (_result, values) => form.resetDirty(values),
   });
   return (
     <form onSubmit={onSubmit} noValidate>
       <UnsavedChangesGuard dirty={dirty} />
+      {conflict.dialog}
       <Stack maw={640}>
         <QuestionTitleFields field={field} autofocus={false} />
         <Textarea

@@ -2,9 +2,10 @@ import { Button, Group, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Activity, type ActivityInput, deleteActivity } from '../../../../contracts/activities';
+import { useEditConflict } from '../../../components/conflict/edit-conflict';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { UnsavedChangesGuard } from '../../../components/forms/unsaved-guard';
 import { ConfirmModal } from '../../../components/modal/app-modal';
@@ -28,7 +29,8 @@ export function ConfigurationTab({ projectId, activityId }: EditionTabProps) {
   if (!activity.data || !activity.isFetchedAfterMount) {
     return <Loader role="progressbar" aria-label={t('common.loading')} />;
   }
-  return <ConfigurationForm projectId={projectId} activity={activity.data} />;
+  // RS4: drawn anew from each version the server gives (a reload after a conflict starts from what was saved).
+  return <ConfigurationForm key={activity.data.version} projectId={projectId} activity={activity.data} />;
 }
 
 function ConfigurationForm({ projectId, activity }: { projectId: string; activity: Activity }) {
@@ -51,10 +53,20 @@ function ConfigurationForm({ projectId, activity }: { projectId: string; activit
     onError: () => setConfirmDelete(false),
   });
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // RS4: the version this form stands on (the last one it loaded or saved), sent with each save.
+  const version = useRef(activity.version);
+  const conflict = useEditConflict({
+    timeZone: activity.timeZone,
+    reload: () => queryClient.invalidateQueries({ queryKey: activityKeys.one(projectId, activity.id) }),
+  });
   const { app, ambiguous, setAmbiguous } = useActivityForm({
     projectId,
     activity,
     successMessage: t('activities.notifications.saved'),
+    onError: conflict.onError,
+    onSaved: (saved) => {
+      version.current = saved.version;
+    },
     // What other tabs edit (maximum of members, colour, parent) is sent back as the server last gave it.
     beforeSave: (body): ActivityInput => {
       const latest = queryClient.getQueryData<Activity>(activityKeys.one(projectId, activity.id)) ?? activity;
@@ -63,6 +75,7 @@ function ConfigurationForm({ projectId, activity }: { projectId: string; activit
         maxMembers: latest.maxMembers,
         backgroundColor: latest.backgroundColor,
         parentId: latest.parentId,
+        version: version.current,
       };
     },
   });
@@ -79,6 +92,7 @@ function ConfigurationForm({ projectId, activity }: { projectId: string; activit
   return (
     <>
       <UnsavedChangesGuard dirty={app.dirty} guardQuery />
+      {conflict.dialog}
       <form onSubmit={app.onSubmit} noValidate data-testid="activity-configuration">
         <Stack>
           <Paper withBorder p="md">
