@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userAccess } from './access';
 import { defineEndpoint, emailAddress, language, ok, timestamp } from './http';
 
 export const currentUser = z.object({
@@ -13,6 +14,8 @@ export const currentUser = z.object({
   homeCompanyId: z.uuid(),
   /** E10: a super-admin in text-edition mode edits the help of a screen instead of reading it. */
   textEditionMode: z.boolean(),
+  /** A4: the user's role and project scope, which the menu reads (contracts/access.ts `decide`). */
+  access: userAccess,
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -76,7 +79,7 @@ export const checkSession = defineEndpoint({
 export const extendSession = defineEndpoint({
   method: 'POST',
   path: '/api/session/extend',
-  access: 'user',
+  access: 'signedIn',
   tag: 'session',
   summary: 'P1 continue: extends the session by the idle duration',
   response: sessionTimes,
@@ -85,7 +88,7 @@ export const extendSession = defineEndpoint({
 export const updatePreferences = defineEndpoint({
   method: 'PATCH',
   path: '/api/me',
-  access: 'user',
+  access: 'signedIn',
   tag: 'session',
   summary: 'P4 the language remembered for the user',
   body: z.object({ locale: language }),
@@ -95,7 +98,7 @@ export const updatePreferences = defineEndpoint({
 export const selectProject = defineEndpoint({
   method: 'PUT',
   path: '/api/me/project',
-  access: 'user',
+  access: 'signedIn',
   tag: 'session',
   summary: 'J1 selection: the project that frames the menu and later pages, remembered for the user',
   body: z.object({ projectId: z.uuid({ error: 'validation.id' }) }),
