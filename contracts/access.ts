@@ -33,7 +33,8 @@ export const RIGHT_DESCRIPTIONS: Record<Right, string> = {
   public: 'Anyone, without a session.',
   signedIn: 'Any signed-in user, whatever their role.',
   read: 'Any signed-in user with access to the company (and to the project of the path, if any): read-only users too.',
-  write: 'An administrator or an organiser (of the project of the path, if any); refused to read-only users (403).',
+  write:
+    'An administrator or an organiser (of the project of the path, if any); refused to read-only users (403).',
   admin: 'A company administrator only (403 to organisers and read-only users).',
   superAdmin: 'A super-admin only.',
 };
@@ -80,7 +81,10 @@ export function decide(access: UserAccess | null, right: Right, projectId?: stri
 export function rightsOfRole(role: CompanyRole): Record<Right, boolean> {
   const access: UserAccess = { isSuperAdmin: false, role, allProjects: true, projects: [] };
   const rights: Right[] = ['public', 'signedIn', 'read', 'write', 'admin', 'superAdmin'];
-  return Object.fromEntries(rights.map((r) => [r, decide(access, r) === 'allowed'])) as Record<Right, boolean>;
+  return Object.fromEntries(rights.map((r) => [r, decide(access, r) === 'allowed'])) as Record<
+    Right,
+    boolean
+  >;
 }
 
 // ---------- the access page (Administration › Contrôle d'accès) ----------
@@ -124,9 +128,7 @@ export const accessInput = z.object({
   role: companyRole,
   /** Ignored for an administrator, who always works in every project. */
   allProjects: z.boolean(),
-  projects: z
-    .array(z.object({ projectId: z.uuid({ error: 'validation.id' }), role: projectRole }))
-    .max(1000),
+  projects: z.array(z.object({ projectId: z.uuid({ error: 'validation.id' }), role: projectRole })).max(1000),
 });
 export type AccessInput = z.input<typeof accessInput>;
 
