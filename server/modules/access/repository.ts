@@ -80,12 +80,22 @@ export async function companyProjectIds(db: Executor, companyId: string, ids: st
   return new Set(rows.map((r) => r.id));
 }
 
-/** The other administrators of the company (locked: two administrators demoting each other at once cannot both win). */
+/**
+ * The other administrators of the company, super-admins (Maillage's staff) not counted; locked, so that two
+ * administrators demoting each other at once cannot both win.
+ */
 export async function otherAdministrators(db: Executor, companyId: string, userId: string) {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.role, 'administrator'), ne(users.id, userId)))
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.role, 'administrator'),
+        eq(users.isSuperAdmin, false),
+        ne(users.id, userId),
+      ),
+    )
     .for('update');
   return rows.length;
 }
