@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
-import { decide, type Right, RIGHT_DESCRIPTIONS, requiredRight } from '../../contracts/access';
+import { decide, RIGHT_DESCRIPTIONS, type Right, requiredRight } from '../../contracts/access';
 import type { Endpoint } from '../../contracts/http';
 import { en, fr } from '../../locales';
 import { type ApiClient, anonymous, createTestApp, signIn } from '../../tests/support/test-app';

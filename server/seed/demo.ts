@@ -221,7 +221,12 @@ export async function seedDemo(db: Executor) {
 }
 
 /** A4: the demo company's colleagues with fewer rights than its administrator (README's demo accounts). */
-async function seedAccessAccounts(tx: Executor, companyId: string, firstEventId: string, passwordHash: string) {
+async function seedAccessAccounts(
+  tx: Executor,
+  companyId: string,
+  firstEventId: string,
+  passwordHash: string,
+) {
   await insertUser(tx, {
     companyId,
     email: DEMO_EDITOR,
@@ -247,5 +252,7 @@ async function seedAccessAccounts(tx: Executor, companyId: string, firstEventId:
     role: 'organiser',
     allProjects: false,
   });
-  await tx.insert(projectAccess).values({ userId: restricted.id, projectId: firstEventId, role: 'organiser' });
+  await tx
+    .insert(projectAccess)
+    .values({ userId: restricted.id, projectId: firstEventId, role: 'organiser' });
 }
