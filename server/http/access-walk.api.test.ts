@@ -139,8 +139,11 @@ it('refuses every route of a project to a user without access to that project (4
 });
 
 it('lets a read-only user read what an administrator reads', async () => {
-  const reads = operations.filter((op) => op.method === 'GET' && op.right === 'read');
-  expect(reads.length).toBeGreaterThan(100);
+  // Routes whose only parameter is the project (others' random ids answer 404 to anyone).
+  const reads = operations.filter(
+    (op) => op.method === 'GET' && op.right === 'read' && op.pathParams.every((p) => p === 'projectId'),
+  );
+  expect(reads.length).toBeGreaterThan(40);
   for (const op of reads) {
     const [mine, theirs] = [await call(reader, op), await call(administrator, op)];
     expect(mine.status, `${op.method} ${op.path}: ${JSON.stringify(mine.body)}`).toBe(theirs.status);
