@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  ACCESS_USER_SORTABLE,
-  COMPANY_ROLES,
-  PROJECT_ROLES,
-  type UserAccess,
-} from './access-policy';
+import { ACCESS_USER_SORTABLE, COMPANY_ROLES, PROJECT_ROLES } from './access-policy';
 import { defineEndpoint, listQuery, listResponse, uuidParam } from './http';
 
 export * from './access-policy';
@@ -19,15 +14,6 @@ export * from './access-policy';
 export const companyRole = z.enum(COMPANY_ROLES, { error: 'validation.role' });
 
 export const projectRole = z.enum(PROJECT_ROLES, { error: 'validation.role' });
-
-/** The signed-in user's access, as the session loads it and as `GET /api/session` sends it to the web. */
-export const userAccess: z.ZodType<UserAccess, UserAccess> = z.object({
-  isSuperAdmin: z.boolean(),
-  role: companyRole,
-  /** False: the user works only in the projects listed (administrators always work in every project). */
-  allProjects: z.boolean(),
-  projects: z.array(z.object({ projectId: z.uuid(), role: projectRole })),
-});
 
 // ---------- the access page (Administration › Contrôle d'accès) ----------
 

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { userAccess } from './access';
+import { COMPANY_ROLES, PROJECT_ROLES, type UserAccess } from './access-policy';
 import { defineEndpoint, emailAddress, language, ok, timestamp } from './http';
+
+/** A4: the signed-in user's access (contracts/access-policy.ts), sent with the session for the menu. */
+export const userAccess: z.ZodType<UserAccess, UserAccess> = z.object({
+  isSuperAdmin: z.boolean(),
+  role: z.enum(COMPANY_ROLES),
+  /** False: the user works only in the projects listed (administrators always work in every project). */
+  allProjects: z.boolean(),
+  projects: z.array(z.object({ projectId: z.uuid(), role: z.enum(PROJECT_ROLES) })),
+});
 
 export const currentUser = z.object({
   id: z.uuid(),
