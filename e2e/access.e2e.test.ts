@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import {
+  choose,
   dialog,
   expect,
   expectNoSeriousA11yViolations,
@@ -47,8 +48,7 @@ describe.each(LANGUAGES)('access control (%s)', (language) => {
       await row.getByRole('button', { name: new RegExp(t.access.edit) }).click();
       const modal = dialog(page, fill(t.access.editTitle, { name: 'Olivier Bouchard' }));
       await modal.getByRole('radio', { name: t.access.scopeSome }).check();
-      await modal.getByRole('textbox', { name: t.access.addProject }).click();
-      await page.getByRole('option', { name: DEMO_EVENT[language] }).click();
+      await choose(page, modal.getByTestId('add-project'), DEMO_EVENT[language]);
       await modal.getByRole('button', { name: t.access.grant }).click();
       await modal.getByText(DEMO_EVENT[language], { exact: true }).waitFor();
       await expectNoSeriousA11yViolations(page);
