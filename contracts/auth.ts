@@ -1,5 +1,15 @@
 import { z } from 'zod';
+import { COMPANY_ROLES, PROJECT_ROLES, type UserAccess } from './access-policy';
 import { defineEndpoint, emailAddress, language, ok, timestamp } from './http';
+
+/** A4: the signed-in user's access (contracts/access-policy.ts), sent with the session for the menu. */
+export const userAccess: z.ZodType<UserAccess, UserAccess> = z.object({
+  isSuperAdmin: z.boolean(),
+  role: z.enum(COMPANY_ROLES),
+  /** False: the user works only in the projects listed (administrators always work in every project). */
+  allProjects: z.boolean(),
+  projects: z.array(z.object({ projectId: z.uuid(), role: z.enum(PROJECT_ROLES) })),
+});
 
 export const currentUser = z.object({
   id: z.uuid(),
@@ -13,6 +23,8 @@ export const currentUser = z.object({
   homeCompanyId: z.uuid(),
   /** E10: a super-admin in text-edition mode edits the help of a screen instead of reading it. */
   textEditionMode: z.boolean(),
+  /** A4: the user's role and project scope, which the menu reads (contracts/access.ts `decide`). */
+  access: userAccess,
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -76,7 +88,7 @@ export const checkSession = defineEndpoint({
 export const extendSession = defineEndpoint({
   method: 'POST',
   path: '/api/session/extend',
-  access: 'user',
+  access: 'signedIn',
   tag: 'session',
   summary: 'P1 continue: extends the session by the idle duration',
   response: sessionTimes,
@@ -85,7 +97,7 @@ export const extendSession = defineEndpoint({
 export const updatePreferences = defineEndpoint({
   method: 'PATCH',
   path: '/api/me',
-  access: 'user',
+  access: 'signedIn',
   tag: 'session',
   summary: 'P4 the language remembered for the user',
   body: z.object({ locale: language }),
@@ -95,7 +107,7 @@ export const updatePreferences = defineEndpoint({
 export const selectProject = defineEndpoint({
   method: 'PUT',
   path: '/api/me/project',
-  access: 'user',
+  access: 'signedIn',
   tag: 'session',
   summary: 'J1 selection: the project that frames the menu and later pages, remembered for the user',
   body: z.object({ projectId: z.uuid({ error: 'validation.id' }) }),

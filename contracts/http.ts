@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-/** Who may call an endpoint: anyone, any signed-in user, or only a super-admin. */
-export type Access = 'public' | 'user' | 'superAdmin';
+/**
+ * Who may call an endpoint (A4; the rights are explained in contracts/access.ts, which decides with `requiredRight`):
+ * anyone (`public`), any signed-in user whatever their role (`signedIn`: their own session and preferences), a user
+ * who may read (`read`) or change (`write`) the company's data or the project of the route, a company administrator
+ * (`admin`), or only a super-admin. `user` is the default of most endpoints: `read` for a GET, `write` otherwise.
+ */
+export type Access = 'public' | 'signedIn' | 'user' | 'read' | 'write' | 'admin' | 'superAdmin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint<

@@ -46,7 +46,7 @@ export const mailSortable = ['createdAt', 'toEmail', 'subject', 'status'] as con
 export const listMailMessages = defineEndpoint({
   method: 'GET',
   path: '/api/mail/messages',
-  access: 'user',
+  access: 'admin',
   tag: 'mail',
   summary:
     'The outbox of the signed-in company (newest first by default), filtered by status, searched by recipient',
@@ -57,7 +57,7 @@ export const listMailMessages = defineEndpoint({
 export const getMailMessage = defineEndpoint({
   method: 'GET',
   path: '/api/mail/messages/:messageId',
-  access: 'user',
+  access: 'admin',
   tag: 'mail',
   summary: 'One message of the outbox with its HTML and text bodies, for the preview',
   params: z.object({ messageId: uuidParam }),

@@ -70,7 +70,7 @@ export const getOrganisation = defineEndpoint({
 export const updateOrganisation = defineEndpoint({
   method: 'PUT',
   path: '/api/organisation',
-  access: 'user',
+  access: 'admin',
   tag: 'organisation',
   summary: 'A2 edit the organisation (not its logo); the phone number is saved in international format (P9)',
   body: organisationInput,
@@ -81,7 +81,7 @@ export const updateOrganisation = defineEndpoint({
 export const setOrganisationLogo = defineEndpoint({
   method: 'PUT',
   path: '/api/organisation/logo',
-  access: 'user',
+  access: 'admin',
   tag: 'organisation',
   summary:
     'A2 the organisation’s logo: an image of the company uploaded for company.logo (400 × 200), or null',

@@ -121,6 +121,7 @@ const LIST_SCREENS: Record<string, ListScreen> = {
   '/app/admin/companies': { path: () => '/admin/companies', ready: TABLE },
   '/app/admin/company-switches': { path: () => '/admin/company-switches', ready: 'main table' },
   '/app/admin/releases': { path: () => '/admin/releases', ready: TABLE },
+  '/app/admin/access': { path: () => '/admin/access', ready: TABLE },
 };
 
 /** The routes that show no list, and why. */

@@ -6,6 +6,7 @@
  * A new area registers here, one line (its twin goes in locales/fr-areas.ts): `export { default as myArea } from
  * './en/my-area.json';`. The locale guard (web/i18n.unit.test.ts) fails on a file registered nowhere.
  */
+export { default as access } from './en/access.json';
 export { default as activities } from './en/activities.json';
 export { default as activityEdition } from './en/activity-edition.json';
 export { default as activityHosts } from './en/activity-hosts.json';

@@ -6,6 +6,7 @@
  * A new area registers here, one line (its twin goes in locales/en-areas.ts): `export { default as myArea } from
  * './fr/my-area.json';`. The locale guard (web/i18n.unit.test.ts) fails on a file registered nowhere.
  */
+export { default as access } from './fr/access.json';
 export { default as activities } from './fr/activities.json';
 export { default as activityEdition } from './fr/activity-edition.json';
 export { default as activityHosts } from './fr/activity-hosts.json';

@@ -19,6 +19,7 @@ import { registerNulCharacterGuard } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security-headers';
 import { compiledSerializerCompiler } from './http/serializer';
 import { type Jobs, noJobs } from './jobs/queue';
+import { registerAccessRoutes } from './modules/access/routes';
 import { registerActivityRoutes } from './modules/activities/routes';
 import { registerActivityEditionRoutes } from './modules/activity-edition/routes';
 import { registerActivityHostRoutes } from './modules/activity-hosts/routes';
@@ -213,6 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerNotificationRoutes(app, deps);
   registerBillRoutes(app, deps);
   registerStripeRoutes(app, deps);
+  registerAccessRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

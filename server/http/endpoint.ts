@@ -2,12 +2,15 @@ import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { RIGHT_DESCRIPTIONS, type Right, requiredRight } from '../../contracts/access';
 import type { Access, Endpoint } from '../../contracts/http';
 import type { AuthContext } from '../modules/session/auth-context';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A4: what the caller needs (contracts/access.ts `requiredRight`), checked by server/policies for every call. */
+    right?: Right;
     touchesSession?: boolean;
   }
 }
@@ -43,16 +46,19 @@ export function route<E extends Endpoint>(
   const { bodyLimit, ...config } = options;
   // Declared in the contract: the parts of a multipart/form-data body become the body the schema validates.
   const multipart = endpoint.multipart ?? false;
+  const right = requiredRight(endpoint);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access, touchesSession: endpoint.touchesSession ?? true, ...config },
+    config: { access: endpoint.access, right, touchesSession: endpoint.touchesSession ?? true, ...config },
     // Runs after the global session hook, so a caller without a session hears 401 before any CSRF refusal.
     ...(endpoint.method === 'GET' ? {} : { onRequest: app.csrfProtection }),
     ...(multipart ? { preValidation: readMultipartBody } : {}),
     ...(bodyLimit ? { bodyLimit } : {}),
     schema: {
       summary: endpoint.summary,
+      description: `Required right: ${right}. ${RIGHT_DESCRIPTIONS[right]}`,
+      'x-required-right': right,
       tags: [endpoint.tag],
       ...(multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(endpoint.access === 'public' ? {} : { security: [{ session: [] }] }),

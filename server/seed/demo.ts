@@ -1,6 +1,6 @@
 import { count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { companies, projects, users } from '../db/schema';
+import { companies, projectAccess, projects, users } from '../db/schema';
 import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/repository';
 import { seedActivities } from './activities';
@@ -24,9 +24,20 @@ export const DEMO_PASSWORD = 'Maillage-demo-2026';
 export const DEMO_SUPER_ADMIN = 'super@maillage.test';
 export const DEMO_ORGANISER = 'organisatrice@maillage.test';
 export const SECOND_COMPANY_USER = 'gestion@boreal.test';
+/** A4: an organiser (every project), a read-only user, and an organiser restricted to the first event. */
+export const DEMO_EDITOR = 'organisateur@maillage.test';
+export const DEMO_READER = 'lecture@maillage.test';
+export const DEMO_PROJECT_ORGANISER = 'projet@maillage.test';
 export const DEMO_COMPANY = 'Événements Maillage (démo)';
 export const SECOND_DEMO_COMPANY = 'Congrès Boréal';
-const DEMO_ACCOUNTS = [DEMO_SUPER_ADMIN, DEMO_ORGANISER, SECOND_COMPANY_USER];
+const DEMO_ACCOUNTS = [
+  DEMO_SUPER_ADMIN,
+  DEMO_ORGANISER,
+  SECOND_COMPANY_USER,
+  DEMO_EDITOR,
+  DEMO_READER,
+  DEMO_PROJECT_ORGANISER,
+];
 
 /** Bilingual events of a Montréal organiser: enough of them to page, sort and search. */
 const EVENTS: [fr: string, en: string][] = [
@@ -187,7 +198,8 @@ export async function seedDemo(db: Executor) {
         defaultLanguage: 'en',
       },
     );
-    await tx.insert(projects).values(rows);
+    const [firstEvent] = await tx.insert(projects).values(rows).returning({ id: projects.id });
+    await seedAccessAccounts(tx, demo.id, firstEvent.id, passwordHash);
     await seedHelpTexts(tx);
     await seedReleases(tx);
     await seedRoles(tx, [demo.id, boreal.id]);
@@ -206,4 +218,41 @@ export async function seedDemo(db: Executor) {
     // After every membership: the demo's own memberships queue nothing.
     await seedNotifications(tx);
   });
+}
+
+/** A4: the demo company's colleagues with fewer rights than its administrator (README's demo accounts). */
+async function seedAccessAccounts(
+  tx: Executor,
+  companyId: string,
+  firstEventId: string,
+  passwordHash: string,
+) {
+  await insertUser(tx, {
+    companyId,
+    email: DEMO_EDITOR,
+    firstName: 'Olivier',
+    lastName: 'Bouchard',
+    passwordHash,
+    role: 'organiser',
+  });
+  await insertUser(tx, {
+    companyId,
+    email: DEMO_READER,
+    firstName: 'Léa',
+    lastName: 'Lavoie',
+    passwordHash,
+    role: 'readonly',
+  });
+  const restricted = await insertUser(tx, {
+    companyId,
+    email: DEMO_PROJECT_ORGANISER,
+    firstName: 'Nadia',
+    lastName: 'Pelletier',
+    passwordHash,
+    role: 'organiser',
+    allProjects: false,
+  });
+  await tx
+    .insert(projectAccess)
+    .values({ userId: restricted.id, projectId: firstEventId, role: 'organiser' });
 }

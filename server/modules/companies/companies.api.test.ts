@@ -38,7 +38,7 @@ describe('companies (A3, super-admin)', () => {
     const response = await superAdmin.get('/api/companies');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ page: 1, pageSize: 25 });
-    expect(demo).toMatchObject({ archivedAt: null, userCount: 2, projectCount: 28 });
+    expect(demo).toMatchObject({ archivedAt: null, userCount: 5, projectCount: 28 });
     expect(boreal).toMatchObject({ archivedAt: null, userCount: 1, projectCount: 2 });
     expect(await listNames('&q=boréal')).toEqual(['Congrès Boréal']);
     const byProjects = await superAdmin.get('/api/companies?sort=projectCount&dir=desc');

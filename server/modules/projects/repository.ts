@@ -5,7 +5,12 @@ import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
 import { files, projectOptions, projects } from '../../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
-export type ProjectListParams = ListParams & { status: 'all' | 'active' | 'inactive'; language: Language };
+export type ProjectListParams = ListParams & {
+  status: 'all' | 'active' | 'inactive';
+  language: Language;
+  /** A4: a user restricted to some projects lists only those (null: every project of the company). */
+  onlyIds?: string[] | null;
+};
 
 /** Every query is scoped to one company: a project of another company is simply not found. */
 export async function findProject(db: Executor, companyId: string, id: string) {
@@ -16,7 +21,12 @@ export async function findProject(db: Executor, companyId: string, id: string) {
   return row;
 }
 
-export function projectListWhere(companyId: string, params: Pick<ProjectListParams, 'q' | 'status'>) {
+const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
+
+export function projectListWhere(
+  companyId: string,
+  params: Pick<ProjectListParams, 'q' | 'status' | 'onlyIds'>,
+) {
   const status: SQL | undefined =
     params.status === 'active'
       ? eq(projects.isActive, true)
@@ -26,6 +36,7 @@ export function projectListWhere(companyId: string, params: Pick<ProjectListPara
   return and(
     eq(projects.companyId, companyId),
     status,
+    params.onlyIds ? inArray(projects.id, params.onlyIds.length ? params.onlyIds : [NO_PROJECT]) : undefined,
     searchCondition(params.q, [projects.nameFr, projects.nameEn]),
   );
 }

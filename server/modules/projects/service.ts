@@ -6,6 +6,7 @@ import { projects } from '../../db/schema';
 import { claimVersion } from '../../db/versioned-update';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { reachableProjectIds } from '../../policies';
 import { deleteCompanyFile } from '../files/repository';
 import { removeStoredBytes } from '../files/service';
 import type { AuthContext } from '../session/auth-context';
@@ -23,7 +24,11 @@ export async function listProjects(
   auth: AuthContext,
   params: ListParams & { status: 'all' | 'active' | 'inactive' },
 ) {
-  const page = await repo.listProjects(deps.db, auth.companyId, { ...params, language: auth.locale });
+  const page = await repo.listProjects(deps.db, auth.companyId, {
+    ...params,
+    language: auth.locale,
+    onlyIds: reachableProjectIds(auth),
+  });
   return { ...page, items: page.items.map(present) };
 }
 

@@ -1,3 +1,4 @@
+import type { UserAccess } from '../../../contracts/access';
 import type { Language } from '../../../contracts/http';
 
 /** Who is calling: loaded from the session cookie before anything else runs. */
@@ -12,4 +13,6 @@ export interface AuthContext {
   expiresAt: Date;
   /** However active, the session ends then (SESSION_MAX_SECONDS after sign-in). */
   endOfLife: Date;
+  /** A4: the user's role and project scope, read with the session (cached as long as it: ./cache.ts). */
+  access: UserAccess;
 }

@@ -1,6 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { companies, companySwitches, sessions, users } from '../../db/schema';
+import { companies, companySwitches, projectAccess, sessions, users } from '../../db/schema';
 
 export async function insertSession(
   db: Executor,
@@ -17,7 +17,10 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-/** The session with its user and the company the user works in now (their own unless switched). */
+/**
+ * The session with its user, the company the user works in now (their own unless switched) and the user's access
+ * (A4: their role, and their role per project when restricted to some), kept with the session by ./cache.ts.
+ */
 export async function findSession(db: Executor, id: string) {
   const [row] = await db
     .select({
@@ -30,13 +33,23 @@ export async function findSession(db: Executor, id: string) {
       companyId: sql<string>`case when ${users.isSuperAdmin} then coalesce(${sessions.companyId}, ${users.companyId}) else ${users.companyId} end`,
       isSuperAdmin: users.isSuperAdmin,
       locale: users.locale,
+      role: users.role,
+      allProjects: users.allProjects,
       homeArchivedAt: companies.archivedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.id, id));
-  return row;
+  if (!row) return undefined;
+  const restricted = !row.isSuperAdmin && row.role !== 'administrator' && !row.allProjects;
+  const projects = restricted
+    ? await db
+        .select({ projectId: projectAccess.projectId, role: projectAccess.role })
+        .from(projectAccess)
+        .where(eq(projectAccess.userId, row.userId))
+    : [];
+  return { ...row, projects };
 }
 
 export async function extendSession(db: Executor, id: string, now: Date, expiresAt: Date) {

@@ -12,15 +12,19 @@ import {
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
 import { AppError } from '../../http/errors';
+import { authorize } from '../../policies';
 import type { AuthContext } from './auth-context';
 import { forgetSessions } from './cache';
 import * as service from './service';
 
-/** P1: loads the session of every API call; refuses calls that need one (401) or a super-admin (403). */
+/**
+ * P1: loads the session of every API call; refuses calls that need one (401). A4: then asks the policy whether the
+ * caller holds the route's right (server/policies `authorize`: 403 translated, or 404 for a project out of reach).
+ */
 export function registerSessionHook(app: FastifyInstance, deps: Deps) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    const { access, touchesSession } = request.routeOptions.config;
+    const { access, right, touchesSession } = request.routeOptions.config;
     if (!access) return; // not an API route: static files of the web app
     const token = request.cookies[service.SESSION_COOKIE];
     if (token) {
@@ -32,7 +36,7 @@ export function registerSessionHook(app: FastifyInstance, deps: Deps) {
     if (!request.auth) {
       throw new AppError(token ? 'auth.sessionExpired' : 'auth.required', 'unauthenticated');
     }
-    if (access === 'superAdmin' && !request.auth.isSuperAdmin) throw new AppError('forbidden', 'forbidden');
+    authorize(request.auth, right ?? 'superAdmin', request.params);
   });
   // Any call but a read may have changed a session, a user or a company (signed out, archived, rights lost):
   // once its handler is done, every session this app keeps is read again at its next call (./cache.ts).

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CompanyRole, UserAccess } from '../../../contracts/access';
 import type { CurrentUser } from '../../../contracts/auth';
 import type { Language } from '../../../contracts/http';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { assertProjectReadable } from '../../policies';
 import { findCompany } from '../companies/repository';
 import * as projects from '../projects/service';
 import { verifyPassword } from '../users/passwords';
@@ -84,6 +86,12 @@ export async function authenticate(
     locale: row.locale as Language,
     expiresAt,
     endOfLife: new Date(endOfLife),
+    access: {
+      isSuperAdmin: row.isSuperAdmin,
+      role: row.role as CompanyRole,
+      allProjects: row.allProjects,
+      projects: row.projects as UserAccess['projects'],
+    },
   };
 }
 
@@ -136,10 +144,12 @@ export async function getCurrentUser(deps: Deps, auth: AuthContext): Promise<Cur
     company: { id: company.id, name: company.name, isDemo: company.isDemo },
     homeCompanyId: user.companyId,
     textEditionMode: user.isSuperAdmin && user.textEditionMode,
+    access: auth.access,
   };
 }
 
 export async function selectProject(deps: Deps, auth: AuthContext, projectId: string) {
+  assertProjectReadable(auth, projectId);
   await projects.selectProject(deps, auth, projectId);
   return getCurrentUser(deps, auth);
 }

@@ -22,6 +22,7 @@ function endingIn(seconds: number): AuthContext {
     locale: 'fr',
     expiresAt: new Date(NOW.getTime() + seconds * 1000),
     endOfLife: new Date(NOW.getTime() + 12 * 3600 * 1000),
+    access: { isSuperAdmin: false, role: 'administrator', allProjects: true, projects: [] },
   };
 }
 

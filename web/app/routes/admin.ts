@@ -1,6 +1,7 @@
-/** The company's administration: companies and company switches (super-admins), the organisation. */
+/** The company's administration: companies and company switches (super-admins), the organisation, access control. */
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
+import { ACCESS_USER_SORTABLE, decide } from '../../../contracts/access-policy';
 import { companySortable, companySwitchSortable } from '../../../contracts/companies';
 import { listSearchSchema } from '../../components/data-table/list-search';
 import { appRoute } from './base';
@@ -20,6 +21,8 @@ const OrganisationPage = lazyRouteComponent(
   () => import('../../features/organisation/organisation-page'),
   'OrganisationPage',
 );
+
+const AccessPage = lazyRouteComponent(() => import('../../features/access/access-page'), 'AccessPage');
 
 const companiesRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -50,5 +53,16 @@ const organisationRoute = createRoute({
   component: OrganisationPage,
 });
 
+/** A4: Contrôle d'accès / Access control, for the company's administrators. */
+const accessRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'admin/access',
+  validateSearch: listSearchSchema(ACCESS_USER_SORTABLE),
+  beforeLoad: ({ context }) => {
+    if (decide(context.user.access, 'admin') !== 'allowed') throw redirect({ to: '/projects' });
+  },
+  component: AccessPage,
+});
+
 /** Under the app. */
-export const adminRoutes = [companiesRoute, companySwitchesRoute, organisationRoute] as const;
+export const adminRoutes = [companiesRoute, companySwitchesRoute, organisationRoute, accessRoute] as const;

@@ -133,6 +133,7 @@ export function AppLayout() {
             project={project.data}
             slim={slim}
             isSuperAdmin={user.isSuperAdmin}
+            access={user.access}
             onNavigate={closeMobile}
           />
         </AppShell.Section>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { UserAccess } from '../../../contracts/access-policy';
 import type { Language } from '../../../contracts/http';
 import { en, fr } from '../../../locales';
 import { renderRoute } from '../../../tests/support/render';
@@ -20,6 +21,7 @@ function renderMenu({
   isSuperAdmin = false,
   project = PROJECT as typeof PROJECT | null,
   path = '/projects/$projectId/roles',
+  access = undefined as UserAccess | undefined,
 } = {}) {
   return renderRoute(
     () => (
@@ -27,6 +29,7 @@ function renderMenu({
         project={project ?? undefined}
         slim={slim}
         isSuperAdmin={isSuperAdmin}
+        access={access}
         onNavigate={() => {}}
       />
     ),
@@ -59,6 +62,15 @@ describe.each(['fr', 'en'] as const)('the left menu (%s)', (language) => {
     expect(hrefOf(t.companies)).toBe('/admin/companies');
     expect(hrefOf(t.companySwitches)).toBe('/admin/company-switches');
     expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('A4: shows a read-only user no administration page', async () => {
+    const access: UserAccess = { isSuperAdmin: false, role: 'readonly', allProjects: true, projects: [] };
+    await renderMenu({ language, access });
+    expect(hrefOf(t.participants)).toBe(`/projects/${PROJECT.id}/participants`);
+    for (const name of [t.organisation, t.outbox, TEXTS[language].access.nav]) {
+      expect(screen.queryByRole('link', { name })).toBeNull();
+    }
   });
 
   it('opens the external dashboard in a new tab', async () => {

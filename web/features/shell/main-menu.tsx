@@ -2,6 +2,7 @@ import { NavLink, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { Fragment, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { decide, type UserAccess } from '../../../contracts/access-policy';
 import type { Project } from '../../../contracts/projects';
 import { isPlainClick, NavLinkTo } from '../../components/router-links';
 import classes from './app-layout.module.css';
@@ -20,12 +21,15 @@ export function MainMenu({
   project,
   slim,
   isSuperAdmin,
+  access,
   onNavigate,
 }: {
   /** The selected project, which frames the project section; undefined when none. */
   project: Pick<Project, 'id' | 'nameFr' | 'nameEn' | 'externalDashboardUrl'> | undefined;
   slim: boolean;
   isSuperAdmin: boolean;
+  /** A4: the user's access; the menu shows only the pages whose right they hold (all when not given). */
+  access?: UserAccess;
   /** A plain click on an entry (the menu drawer of a narrow screen closes). */
   onNavigate: () => void;
 }) {
@@ -96,7 +100,13 @@ export function MainMenu({
   return (
     <>
       {sections.map((section) => {
-        const pages = MENU.filter((p) => p.section === section.key && (!p.superAdminOnly || isSuperAdmin));
+        const pages = MENU.filter(
+          (p) =>
+            p.section === section.key &&
+            (!p.superAdminOnly || isSuperAdmin) &&
+            (!access ||
+              decide(access, p.right ?? 'read', p.section === 'project' ? project?.id : null) === 'allowed'),
+        );
         if (!pages.length || (section.key === 'project' && !project)) return null;
         return (
           <Stack key={section.key} gap={2} mb="md">

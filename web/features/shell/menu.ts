@@ -12,6 +12,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconListDetails,
+  IconLock,
   IconMail,
   IconMailForward,
   IconNews,
@@ -25,6 +26,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { linkOptions } from '@tanstack/react-router';
+import type { Right } from '../../../contracts/access-policy';
 
 /**
  * P3: the left menu. Each page has a page id, which `?p=` on first load also accepts. Pages of a project need a
@@ -37,6 +39,8 @@ export interface MenuPage {
   icon: Icon;
   section: 'project' | 'projects' | 'admin';
   superAdminOnly?: boolean;
+  /** A4: the right the page needs (contracts/access.ts `decide`, on the selected project for a project page); read by default. */
+  right?: Right;
   external?: boolean;
   exact?: boolean;
 }
@@ -73,8 +77,15 @@ export const MENU: MenuPage[] = [
   },
   { id: 'projects', labelKey: 'nav.projects', icon: IconListDetails, section: 'projects', exact: true },
   { id: 'whats-new', labelKey: 'nav.whatsNew', icon: IconSparkles, section: 'projects' },
-  { id: 'organisation', labelKey: 'nav.organisation', icon: IconBuildingStore, section: 'admin' },
-  { id: 'outbox', labelKey: 'nav.outbox', icon: IconMail, section: 'admin' },
+  {
+    id: 'organisation',
+    labelKey: 'nav.organisation',
+    icon: IconBuildingStore,
+    section: 'admin',
+    right: 'admin',
+  },
+  { id: 'access', labelKey: 'access.nav', icon: IconLock, section: 'admin', right: 'admin' },
+  { id: 'outbox', labelKey: 'nav.outbox', icon: IconMail, section: 'admin', right: 'admin' },
   { id: 'releases', labelKey: 'nav.releases', icon: IconNews, section: 'admin', superAdminOnly: true },
   { id: 'companies', labelKey: 'nav.companies', icon: IconBuilding, section: 'admin', superAdminOnly: true },
   {
@@ -162,6 +173,8 @@ export function pageTarget(pageId: string, projectId: string | null) {
       return linkOptions({ to: '/outbox' });
     case 'organisation':
       return linkOptions({ to: '/admin/organisation' });
+    case 'access':
+      return linkOptions({ to: '/admin/access' });
     case 'releases':
       return linkOptions({ to: '/admin/releases' });
     case 'whats-new':
