@@ -28,6 +28,8 @@ export const activityMembers = pgTable(
     primaryKey({ columns: [t.activityId, t.participantId] }),
     index('activity_members_participant_idx').on(t.participantId),
     index('activity_members_activity_status_idx').on(t.activityId, t.status),
+    // T3's activity-inscriptions chart: first and last instants and a page's range read from the index (issue 21).
+    index('activity_members_project_created_idx').on(t.projectId, t.createdAt),
     check(
       'activity_members_status_check',
       sql`${t.status} in ('registered', 'confirmed', 'attended', 'absent')`,

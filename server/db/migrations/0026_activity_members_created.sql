@@ -1,0 +1,1 @@
+CREATE INDEX "activity_members_project_created_idx" ON "activity_members" USING btree ("project_id","created_at");
