@@ -163,6 +163,9 @@ export const test = base
         // A French-speaking browser: what the user chooses in the app must win over it.
         locale: 'fr-CA',
         timezoneId: 'America/Toronto',
+        // A system asking for less motion: the app then skips Mantine's transitions (theme.ts), charts' and the
+        // wizard's animations, so a step waits for no fade or slide; what each step shows is checked the same.
+        reducedMotion: 'reduce',
       });
       context.setDefaultTimeout(10_000);
       ORIGINS.set(context, baseUrl);
