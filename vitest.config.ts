@@ -84,6 +84,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
+          // A worker runs its files one after another in one process: the helpers and playwright imported, and
+          // Chromium launched (tests/support/e2e.ts), once per worker, not once per file (docs/testing.md).
+          isolate: false,
           globalSetup: ['tests/support/global-setup-e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

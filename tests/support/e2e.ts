@@ -11,8 +11,8 @@ import { ApiClient, PASSWORD } from './http-client';
 export { expectNoSeriousA11yViolations } from './a11y';
 
 /**
- * Helpers of the browser tier: Debian's Chromium driven by playwright-core (one browser per file, a new context
- * per test), sign-in, an API client that seeds data the way the web app calls the server, and the texts of the
+ * Helpers of the browser tier: Debian's Chromium driven by playwright-core (one browser per worker, a new
+ * context per test), sign-in, an API client that seeds data the way the web app calls the server, and the texts of the
  * locale files, which tests look things up by (a change of wording does not break them).
  */
 
@@ -134,7 +134,7 @@ function claimServer(): { url: string; release: () => void } {
 /**
  * The test function of browser files. Fixtures: `baseUrl` (a server of the tier held by this file while it runs; a
  * file can override it),
- * `browser` (one per file), `page` (in a fresh context: no cookie, no local storage) and `newPage()` for a
+ * `browser` (one per worker), `page` (in a fresh context: no cookie, no local storage) and `newPage()` for a
  * further fresh context in the same test (another browser profile). Contexts close when the test ends, so tests
  * may run concurrently.
  */
@@ -145,8 +145,10 @@ export const test = base
     onCleanup(server.release);
     return server.url;
   })
+  // One browser per worker, not per file: the tier's workers run file after file in one process (`isolate: false`,
+  // vitest.config.ts), and launching Chromium cost about a second a file. Each test still has a context of its own.
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
-  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+  .extend('browser', { scope: 'worker' }, async ({}, { onCleanup }) => {
     const browser = await launchBrowser();
     onCleanup(() => browser.close());
     return browser;
@@ -161,6 +163,9 @@ export const test = base
         // A French-speaking browser: what the user chooses in the app must win over it.
         locale: 'fr-CA',
         timezoneId: 'America/Toronto',
+        // A system asking for less motion: the app then skips Mantine's transitions (theme.ts), charts' and the
+        // wizard's animations, so a step waits for no fade or slide; what each step shows is checked the same.
+        reducedMotion: 'reduce',
       });
       context.setDefaultTimeout(10_000);
       ORIGINS.set(context, baseUrl);

@@ -62,6 +62,9 @@ export const theme = createTheme({
   colors: { teal },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
+  // No transition (modals, menus, drawers, popovers, notifications) for someone whose system asks for less motion, as
+  // the charts and the wizard already do; the browser tier runs so (tests/support/e2e.ts).
+  respectReducedMotion: true,
   components: {
     // The cross of a notice is a button with an icon only: it needs a name, in the reader's language (read at each
     // render, so a notice shown after a change of language has the new one).
