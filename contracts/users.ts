@@ -13,11 +13,10 @@ import {
   timestamp,
   uuidParam,
 } from './http';
+import { userRole, userSortable } from './user-list';
 
-/** A user's role in their company (A4 enforces what each may do). */
-export const USER_ROLES = ['administrator', 'organiser', 'readonly'] as const;
-export const userRole = z.enum(USER_ROLES, { error: 'validation.invalid' });
-export type UserRole = z.infer<typeof userRole>;
+/** A user's role in their company (A4 enforces what each may do): contracts/user-list.ts. */
+export { USER_ROLES, type UserRole, userRole, userSortable } from './user-list';
 
 /** `invited`: has not chosen a password yet; `invitationExpired`: and the invitation's link is over. */
 export const USER_STATUSES = ['active', 'invited', 'invitationExpired'] as const;
@@ -57,7 +56,6 @@ export const userItem = z.object({
 });
 export type UserItem = z.input<typeof userItem>;
 
-export const userSortable = ['name', 'email', 'role', 'lastSignInAt'] as const;
 const userParams = z.object({ userId: uuidParam });
 
 export const userListQuery = listQuery(userSortable).extend({ role: userRole.optional() });

@@ -20,6 +20,7 @@ import {
   IconSettings,
   IconSparkles,
   IconTicket,
+  IconUserCog,
   IconUserStar,
   IconUsers,
   IconUsersGroup,
@@ -74,6 +75,7 @@ export const MENU: MenuPage[] = [
   { id: 'projects', labelKey: 'nav.projects', icon: IconListDetails, section: 'projects', exact: true },
   { id: 'whats-new', labelKey: 'nav.whatsNew', icon: IconSparkles, section: 'projects' },
   { id: 'organisation', labelKey: 'nav.organisation', icon: IconBuildingStore, section: 'admin' },
+  { id: 'users', labelKey: 'users.nav', icon: IconUserCog, section: 'admin' },
   { id: 'outbox', labelKey: 'nav.outbox', icon: IconMail, section: 'admin' },
   { id: 'releases', labelKey: 'nav.releases', icon: IconNews, section: 'admin', superAdminOnly: true },
   { id: 'companies', labelKey: 'nav.companies', icon: IconBuilding, section: 'admin', superAdminOnly: true },
@@ -162,6 +164,8 @@ export function pageTarget(pageId: string, projectId: string | null) {
       return linkOptions({ to: '/outbox' });
     case 'organisation':
       return linkOptions({ to: '/admin/organisation' });
+    case 'users':
+      return linkOptions({ to: '/admin/users' });
     case 'releases':
       return linkOptions({ to: '/admin/releases' });
     case 'whats-new':

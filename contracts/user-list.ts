@@ -1,0 +1,7 @@
+/** A1: what the router reads for the user list's URL, kept light for the first page (contracts/users.ts builds on it). */
+import { z } from 'zod';
+
+export const USER_ROLES = ['administrator', 'organiser', 'readonly'] as const;
+export const userRole = z.enum(USER_ROLES, { error: 'validation.invalid' });
+export type UserRole = z.infer<typeof userRole>;
+export const userSortable = ['name', 'email', 'role', 'lastSignInAt'] as const;
