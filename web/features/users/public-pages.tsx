@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { encodeMessage } from '../../../contracts/http';
@@ -149,7 +149,8 @@ function LinkState({
   query: { isPending: boolean; error: unknown };
   children: ReactNode;
 }) {
-  if (query.isPending) return <Loader size="sm" />;
+  // While the link is checked (a few milliseconds), nothing: no loader's code for so short a wait.
+  if (query.isPending) return null;
   if (query.error) {
     const message = query.error instanceof ApiError ? query.error.title : String(query.error);
     return (
@@ -169,6 +170,11 @@ export function InvitationPage() {
     queryFn: () => call(getInvitation, { params: { token } }),
     retry: false,
   });
+  // The page speaks the invitee's language, the one their account and mail have.
+  const locale = query.data?.locale;
+  useEffect(() => {
+    if (locale) void applyLanguage(locale);
+  }, [locale]);
   return (
     <Frame
       title={
@@ -181,7 +187,7 @@ export function InvitationPage() {
             <Text size="sm" mb="md">
               {t('users.public.invitationIntro', {
                 firstName: query.data.firstName,
-                email: query.data.email,
+                address: query.data.email,
               })}
             </Text>
             <PasswordForm
