@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { localDateTime, offsetChoice } from './activities';
 import { uploadedFile } from './files';
 import { defineEndpoint, encodeMessage, listQuery, listResponse, ok, timestamp, uuidParam } from './http';
+import { B2B_REQUEST_SORTABLE, B2B_SESSION_SORTABLE } from './list-sorts';
 
 /**
  * One-to-one B2B meetings (issue 11): sessions of slots and tables, requests (who wants to meet whom, weight 1–5)
@@ -95,7 +96,6 @@ export const b2bSession = z.object({
 });
 export type B2bSession = z.input<typeof b2bSession>;
 
-export const B2B_SESSION_SORTABLE = ['name', 'startsAt'] as const;
 export const b2bSessionListQuery = listQuery(B2B_SESSION_SORTABLE);
 
 // ---------- requests ----------
@@ -137,7 +137,6 @@ export const b2bRequest = z.object({
 });
 export type B2bRequest = z.input<typeof b2bRequest>;
 
-export const B2B_REQUEST_SORTABLE = ['requester', 'requested', 'weight', 'source'] as const;
 export const b2bRequestListQuery = listQuery(B2B_REQUEST_SORTABLE);
 
 /** The outcome of a request import: a reason per refused line (a dry run saves nothing). */
@@ -344,3 +343,5 @@ export const deleteBlockedPair = defineEndpoint({
   params: sessionParams.extend({ pairId: uuidParam }),
   response: ok,
 });
+
+export { B2B_REQUEST_SORTABLE, B2B_SESSION_SORTABLE };

@@ -9,6 +9,7 @@ import {
   timestamp,
   uuidParam,
 } from './http';
+import { companySortable, companySwitchSortable } from './list-sorts';
 
 export const company = z.object({
   id: z.uuid(),
@@ -31,7 +32,8 @@ export type CompanyInput = z.input<typeof companyInput>;
 /** The same, once validated (trimmed, empty e-mail as null): what the server saves. */
 export type CompanyValues = z.output<typeof companyInput>;
 
-export const companySortable = ['name', 'createdAt', 'projectCount'] as const;
+export { companySortable, companySwitchSortable };
+
 const idParams = z.object({ companyId: uuidParam });
 
 export const listCompanies = defineEndpoint({
@@ -108,7 +110,6 @@ export const companySwitch = z.object({
   switchedAt: timestamp,
 });
 export type CompanySwitch = z.input<typeof companySwitch>;
-export const companySwitchSortable = ['switchedAt', 'userEmail'] as const;
 
 export const listCompanySwitches = defineEndpoint({
   method: 'GET',

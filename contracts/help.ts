@@ -42,6 +42,7 @@ export const HELP_SCREENS = [
   'outbox',
   'admin.organisation',
   'admin.companies',
+  'admin.users',
   'admin.companySwitches',
   'admin.releases',
   'admin.releaseEdit',

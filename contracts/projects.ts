@@ -188,7 +188,10 @@ export type ProjectBrandingInput = z.input<typeof projectBrandingInput>;
 export const LOGO_SIZE = { width: 400, height: 200 } as const;
 export const BANNER_SIZE = { width: 1200, height: 300 } as const;
 
-export const projectSortable = ['name', 'startsOn', 'endsOn', 'createdAt', 'isActive'] as const;
+import { projectSortable } from './list-sorts';
+
+export { projectSortable };
+
 const idParams = z.object({ projectId: uuidParam });
 
 export const listProjects = defineEndpoint({

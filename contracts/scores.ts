@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, defineEndpoint, PAGE_SIZES, uuidParam } from './http';
+import { SCORE_EXPORT_KINDS } from './list-sorts';
 import { scoreStatus } from './question-answers';
 
 /**
@@ -33,7 +34,7 @@ const paging = z.object({
 export const scoreListQuery = scoreSelection.extend(paging.shape);
 export type ScoreListQuery = z.input<typeof scoreListQuery>;
 
-export const SCORE_EXPORT_KINDS = ['pairs', 'averages', 'stored'] as const;
+export { SCORE_EXPORT_KINDS };
 export type ScoreExportKind = (typeof SCORE_EXPORT_KINDS)[number];
 export const scoreExportQuery = scoreSelection.extend({
   kind: z.enum(SCORE_EXPORT_KINDS, { error: 'validation.scores.kind' }).default('pairs'),

@@ -119,6 +119,7 @@ const LIST_SCREENS: Record<string, ListScreen> = {
   },
   '/app/outbox': { path: () => '/outbox', ready: 'main table' },
   '/app/admin/companies': { path: () => '/admin/companies', ready: TABLE },
+  '/app/admin/users': { path: () => '/admin/users', ready: TABLE },
   '/app/admin/company-switches': { path: () => '/admin/company-switches', ready: 'main table' },
   '/app/admin/releases': { path: () => '/admin/releases', ready: TABLE },
   '/app/admin/access': { path: () => '/admin/access', ready: TABLE },

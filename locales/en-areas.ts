@@ -54,4 +54,5 @@ export { default as sorting } from './en/sorting.json';
 export { default as stripe } from './en/stripe.json';
 export { default as taxes } from './en/taxes.json';
 export { default as unsubscribe } from './en/unsubscribe.json';
+export { default as users } from './en/users.json';
 export { default as wizard } from './en/wizard.json';

@@ -54,4 +54,5 @@ export { default as sorting } from './fr/sorting.json';
 export { default as stripe } from './fr/stripe.json';
 export { default as taxes } from './fr/taxes.json';
 export { default as unsubscribe } from './fr/unsubscribe.json';
+export { default as users } from './fr/users.json';
 export { default as wizard } from './fr/wizard.json';

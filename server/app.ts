@@ -65,6 +65,7 @@ import { registerStripeRoutes } from './modules/stripe/routes';
 import { registerTaxRoutes } from './modules/taxes/routes';
 import { registerTextRoutes } from './modules/texts/routes';
 import { registerUnsubscribeRoutes } from './modules/unsubscribe/routes';
+import { registerUserRoutes } from './modules/users/routes';
 import { registerWizardRoutes } from './modules/wizards/routes';
 import { createStorage, type Storage } from './storage';
 
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerSessionHook(app, deps);
   registerSessionRoutes(app, deps);
   registerCompanyRoutes(app, deps);
+  registerUserRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerTextRoutes(app, deps);

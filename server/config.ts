@@ -17,6 +17,10 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** A1: how long an invitation link, a « mot de passe oublié » link and a kiosk PIN work. */
+  INVITATION_HOURS: z.coerce.number().int().min(1).max(2160).default(168),
+  PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  PIN_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   JOBS: z.enum(['true', 'false']).default('true'),
   RESPONSE_CHECK: z.enum(['true', 'false']).default('false'),
@@ -233,6 +237,8 @@ export type Config = {
     cookieSecure: boolean;
   };
   login: { maxAttempts: number; windowSeconds: number };
+  /** A1: lifetimes of invitation links, reset links and kiosk PINs, in seconds. */
+  accounts: { invitationSeconds: number; resetSeconds: number; pinSeconds: number };
   seedDemo: 'auto' | 'true' | 'false';
   jobs: boolean;
   /** Every response also encoded by zod and compared with the compiled writer's (server/http/serializer.ts); the tests set it. */
@@ -276,6 +282,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cookieSecure: e.COOKIE_SECURE === 'true',
     },
     login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    accounts: {
+      invitationSeconds: e.INVITATION_HOURS * 3600,
+      resetSeconds: e.PASSWORD_RESET_MINUTES * 60,
+      pinSeconds: e.PIN_HOURS * 3600,
+    },
     seedDemo: e.SEED_DEMO,
     jobs: e.JOBS === 'true',
     responseCheck: e.RESPONSE_CHECK === 'true',

@@ -31,3 +31,4 @@ export * from './schema/roles';
 export * from './schema/sales';
 export * from './schema/spreadsheet-import';
 export * from './schema/texts';
+export * from './schema/users';

@@ -60,6 +60,15 @@ export const DEMO_HELP: HelpValues[] = [
     },
   },
   {
+    screen: 'admin.users',
+    isActive: true,
+    title: { fr: 'Les utilisateurs', en: 'Users' },
+    description: {
+      fr: 'Les personnes de votre entreprise qui se connectent à Maillage, par rôle : invitez-en par courriel, modifiez-les, générez un NIP pour un poste partagé sur place, supprimez-les (ce qu’elles ont fait reste, à leur nom).',
+      en: 'The people of your company who sign in to Maillage, by role: invite them by e-mail, edit them, generate a PIN for a shared device at the venue, delete them (what they made stays, under their name).',
+    },
+  },
+  {
     screen: 'whatsNew',
     isActive: true,
     title: { fr: 'Les nouveautés', en: 'What’s new' },

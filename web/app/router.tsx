@@ -25,9 +25,11 @@ import { projectHomeRoutes, projectListRoutes } from './routes/projects';
 import { releaseRoutes } from './routes/releases';
 import { reportRoutes } from './routes/reports';
 import { salesRoutes } from './routes/sales';
+import { publicUserRoutes, userRoutes } from './routes/users';
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
+  ...publicUserRoutes,
   appRoute.addChildren([
     indexRoute,
     ...projectListRoutes,
@@ -42,6 +44,7 @@ const routeTree = rootRoute.addChildren([
     ]),
     ...mailRoutes,
     ...adminRoutes,
+    ...userRoutes,
     ...releaseRoutes,
   ]),
 ]);

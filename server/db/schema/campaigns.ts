@@ -78,6 +78,8 @@ export const campaigns = pgTable(
     /** How many recipients have their message in the outbox (the progress of the send job). */
     queuedCount: integer('queued_count').notNull().default(0),
     createdBy: uuid('created_by'),
+    /** A1: the creator's name, copied when that user is deleted. */
+    createdByName: text('created_by_name'),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

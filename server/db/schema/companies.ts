@@ -45,7 +45,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** argon2id; null while the user is invited and has not chosen a password yet (A1): sign-in is refused. */
+    passwordHash: text('password_hash'),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     /**
      * A4: the user's role in their company (contracts/access.ts): `administrator` manages users and access,
@@ -58,6 +59,8 @@ export const users = pgTable(
     lastProjectId: uuid('last_project_id'),
     /** E10: a super-admin in text-edition mode edits help texts where they are shown. */
     textEditionMode: boolean('text_edition_mode').notNull().default(false),
+    /** A1: the last sign-in (password, PIN, invitation or reset), shown in the user list. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -13,6 +13,8 @@ export const dashboardTaskCompletions = pgTable(
     ...ownedByProject(),
     taskId: text('task_id').notNull(),
     doneBy: uuid('done_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A1: the name of who marked it, copied when that user is deleted (`done_by` then becomes null). */
+    doneByName: text('done_by_name'),
     doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -202,7 +202,7 @@ export async function listCampaigns(
       summary(
         r.campaign,
         project.timeZone,
-        r.creatorFirst ? `${r.creatorFirst} ${r.creatorLast}` : null,
+        r.creatorFirst ? `${r.creatorFirst} ${r.creatorLast}` : r.campaign.createdByName,
         figures,
       ),
     ),
@@ -266,7 +266,7 @@ async function creatorName(deps: Deps, userId: string | null) {
 async function present(deps: Deps, row: repo.CampaignRow, timeZone: string) {
   const figures = await repo.figuresOf(deps.db, [row.id]);
   return {
-    ...summary(row, timeZone, await creatorName(deps, row.createdBy), figures),
+    ...summary(row, timeZone, (await creatorName(deps, row.createdBy)) ?? row.createdByName, figures),
     body: { fr: row.bodyFr, en: row.bodyEn },
     audience: row.audience,
   };

@@ -20,6 +20,7 @@ export async function listCompletions(db: Executor, projectId: string) {
       doneAt: dashboardTaskCompletions.doneAt,
       firstName: users.firstName,
       lastName: users.lastName,
+      doneByName: dashboardTaskCompletions.doneByName,
     })
     .from(dashboardTaskCompletions)
     .leftJoin(users, eq(users.id, dashboardTaskCompletions.doneBy))

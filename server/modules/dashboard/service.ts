@@ -35,7 +35,8 @@ async function readState(db: Executor, projectId: string, step?: DashboardStep) 
       step: task.step,
       done: Boolean(row),
       doneAt: row?.doneAt ?? null,
-      doneBy: row?.firstName ? `${row.firstName} ${row.lastName}` : null,
+      // A1: a deleted user's name was copied to the tick.
+      doneBy: row?.firstName ? `${row.firstName} ${row.lastName}` : (row?.doneByName ?? null),
     };
   });
   const modules = DASHBOARD_MODULES.map((module) => {

@@ -60,6 +60,11 @@ export async function deleteSession(db: Executor, id: string) {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
+/** Ends every session of a user (A1: a new password, a deleted account). */
+export async function deleteUserSessions(db: Executor, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
 export async function setSessionCompany(db: Executor, id: string, companyId: string | null) {
   await db.update(sessions).set({ companyId }).where(eq(sessions.id, id));
 }

@@ -45,23 +45,40 @@ export function registerSessionHook(app: FastifyInstance, deps: Deps) {
   });
 }
 
+/** Who signs in: the address, the browser, and its current session (replaced by the new one). */
+export function browserOf(request: FastifyRequest) {
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    previousToken: request.cookies[service.SESSION_COOKIE] as string | undefined,
+  };
+}
+
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: deps.config.session.cookieSecure,
-    path: '/',
-  };
+/** The session cookie's options (HttpOnly, SameSite=Lax, Secure per COOKIE_SECURE). */
+export function sessionCookieOptions(deps: Deps) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: deps.config.session.cookieSecure, path: '/' };
+}
 
-  async function sessionState(reply: FastifyReply, auth: AuthContext | null) {
-    return {
-      user: auth ? await service.getCurrentUser(deps, auth) : null,
-      csrfToken: reply.generateCsrf(),
-      session: service.sessionTimes(deps, auth),
-    };
-  }
+/** What a sign-in answers: the user, a CSRF token and the session times. */
+export async function sessionStateOf(deps: Deps, reply: FastifyReply, auth: AuthContext | null) {
+  return {
+    user: auth ? await service.getCurrentUser(deps, auth) : null,
+    csrfToken: reply.generateCsrf(),
+    session: service.sessionTimes(deps, auth),
+  };
+}
+
+/** Sets the cookie of a session just opened and answers its state (password, PIN, invitation, reset). */
+export function startSession(deps: Deps, reply: FastifyReply, opened: { token: string; auth: AuthContext }) {
+  reply.setCookie(service.SESSION_COOKIE, opened.token, sessionCookieOptions(deps));
+  return sessionStateOf(deps, reply, opened.auth);
+}
+
+export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
+  const cookieOptions = sessionCookieOptions(deps);
+  const sessionState = (reply: FastifyReply, auth: AuthContext | null) => sessionStateOf(deps, reply, auth);
 
   route(app, getSession, async ({ auth, reply }) => sessionState(reply, auth));
 
@@ -69,14 +86,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
     app,
     signIn,
     async ({ body, request, reply }) => {
-      const { token, auth } = await service.signIn(deps, {
-        ...body,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-        previousToken: request.cookies[service.SESSION_COOKIE],
-      });
-      reply.setCookie(service.SESSION_COOKIE, token, cookieOptions);
-      return sessionState(reply, auth);
+      const opened = await service.signIn(deps, { ...body, ...browserOf(request) });
+      return startSession(deps, reply, opened);
     },
     {
       // Login rate limiting: attempts per address and e-mail within the window (LOGIN_MAX_ATTEMPTS, LOGIN_WINDOW_SECONDS).

@@ -34,6 +34,18 @@ export async function signIn(
   if (found.companyArchivedAt && !found.user.isSuperAdmin) {
     throw new AppError('auth.companyArchived', 'forbidden');
   }
+  return openSession(deps, found.user.id, input);
+}
+
+/**
+ * A new session for this user (signed in by password, PIN, invitation or reset), replacing the browser's current
+ * one; the sign-in is kept as the user's last (A1's list shows it).
+ */
+export async function openSession(
+  deps: Deps,
+  userId: string,
+  input: { ip: string | null; userAgent: string | null; previousToken?: string },
+): Promise<{ token: string; auth: AuthContext }> {
   await signOut(deps, input.previousToken);
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
@@ -41,13 +53,14 @@ export async function signIn(
   const id = hashToken(token);
   await sessions.insertSession(deps.db, {
     id,
-    userId: found.user.id,
+    userId,
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
     userAgent: input.userAgent?.slice(0, 300) ?? null,
     ip: input.ip,
   });
+  await updateUser(deps.db, userId, { lastSignInAt: now });
   const auth = await authenticate(deps, token, { touch: false });
   if (!auth) throw new Error('session vanished right after creation');
   return { token, auth };

@@ -1,4 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { PASSWORD_MIN_LENGTH } from '../../../contracts/users';
+import { AppError } from '../../http/errors';
 
 /** argon2id with the library's defaults (OWASP's recommended minimum: 19 MiB, 2 iterations). */
 export function hashPassword(password: string): Promise<string> {
@@ -16,4 +19,17 @@ export async function verifyPassword(storedHash: string | null, password: string
   return verify(storedHash, password).catch(() => false);
 }
 
-export const PASSWORD_MIN_LENGTH = 10;
+export { PASSWORD_MIN_LENGTH };
+
+let common: Set<string> | undefined;
+
+/** One of the 49,233 common passwords of @zxcvbn-ts/language-common (compared lower-cased); the set is built once. */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+  return common.has(password.toLowerCase());
+}
+
+/** A1: a chosen password's rules beyond its length (the contract checks that): not a common one. */
+export function assertAcceptablePassword(password: string) {
+  if (isCommonPassword(password)) throw AppError.field('password', 'validation.passwordCommon');
+}

@@ -2,7 +2,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ACCESS_USER_SORTABLE, decide } from '../../../contracts/access-policy';
-import { companySortable, companySwitchSortable } from '../../../contracts/companies';
+import { companySortable, companySwitchSortable } from '../../../contracts/list-sorts';
 import { listSearchSchema } from '../../components/data-table/list-search';
 import { appRoute } from './base';
 

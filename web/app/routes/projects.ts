@@ -1,7 +1,7 @@
 /** The project list, the new-project wizard (under the app); a project's dashboard and settings (under a project). */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
-import { projectSortable } from '../../../contracts/projects';
+import { projectSortable } from '../../../contracts/list-sorts';
 import { listSearchSchema } from '../../components/data-table/list-search';
 import { appRoute, projectRoute } from './base';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { B2B_REQUEST_SORTABLE, B2B_SESSION_SORTABLE } from '../../../contracts/b2b';
+import { B2B_REQUEST_SORTABLE, B2B_SESSION_SORTABLE } from '../../../contracts/list-sorts';
 import { listSearchSchema } from '../../components/data-table/list-search';
 
 /**

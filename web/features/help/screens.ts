@@ -40,6 +40,7 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/outbox': 'outbox',
   '/app/admin/organisation': 'admin.organisation',
   '/app/admin/companies': 'admin.companies',
+  '/app/admin/users': 'admin.users',
   '/app/admin/company-switches': 'admin.companySwitches',
   '/app/admin/releases': 'admin.releases',
   '/app/admin/releases/$releaseId': 'admin.releaseEdit',
@@ -47,7 +48,18 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
 };
 
 /** Routes that show no screen of their own: the root, sign-in (no header), layouts, redirects. */
-export const ROUTES_WITHOUT_SCREEN = ['__root__', '/sign-in', '/app', '/app/', '/app/projects/$projectId'];
+export const ROUTES_WITHOUT_SCREEN = [
+  '__root__',
+  '/sign-in',
+  // A1: reached without a session, like sign-in (no header).
+  '/forgot-password',
+  '/reset-password/$token',
+  '/invitation/$token',
+  '/sign-in-pin',
+  '/app',
+  '/app/',
+  '/app/projects/$projectId',
+];
 
 /** The screen of the matched routes (outermost first): the deepest that has one, or null. */
 export function helpScreenOf(routeIds: readonly string[]): HelpScreen | null {

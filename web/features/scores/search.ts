@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCORE_EXPORT_KINDS } from '../../../contracts/scores';
+import { SCORE_EXPORT_KINDS } from '../../../contracts/list-sorts';
 import { listSearchSchema } from '../../components/data-table/list-search';
 
 /**

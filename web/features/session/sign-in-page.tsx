@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signIn } from '../../../contracts/auth';
@@ -108,6 +108,14 @@ export function SignInPage() {
               <SubmitButton loading={submitting} fullWidth>
                 {t('auth.submit')}
               </SubmitButton>
+              <Group justify="space-between">
+                <Anchor component={Link} to="/forgot-password" size="sm">
+                  {t('auth.forgotPassword')}
+                </Anchor>
+                <Anchor component={Link} to="/sign-in-pin" size="sm">
+                  {t('auth.withPin')}
+                </Anchor>
+              </Group>
             </Stack>
           </form>
         </Paper>

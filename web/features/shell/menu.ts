@@ -21,6 +21,7 @@ import {
   IconSettings,
   IconSparkles,
   IconTicket,
+  IconUserCog,
   IconUserStar,
   IconUsers,
   IconUsersGroup,
@@ -84,6 +85,7 @@ export const MENU: MenuPage[] = [
     section: 'admin',
     right: 'admin',
   },
+  { id: 'users', labelKey: 'users.nav', icon: IconUserCog, section: 'admin', right: 'admin' },
   { id: 'access', labelKey: 'access.nav', icon: IconLock, section: 'admin', right: 'admin' },
   { id: 'outbox', labelKey: 'nav.outbox', icon: IconMail, section: 'admin', right: 'admin' },
   { id: 'releases', labelKey: 'nav.releases', icon: IconNews, section: 'admin', superAdminOnly: true },
@@ -173,6 +175,8 @@ export function pageTarget(pageId: string, projectId: string | null) {
       return linkOptions({ to: '/outbox' });
     case 'organisation':
       return linkOptions({ to: '/admin/organisation' });
+    case 'users':
+      return linkOptions({ to: '/admin/users' });
     case 'access':
       return linkOptions({ to: '/admin/access' });
     case 'releases':
