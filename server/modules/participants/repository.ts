@@ -91,7 +91,7 @@ export async function findParticipant(db: Executor, companyId: string, projectId
 export type ParticipantRow = NonNullable<Awaited<ReturnType<typeof findParticipant>>>;
 
 /** The list's filters on participants alone: without a search, counting needs no join with persons. */
-function participantFilters(companyId: string, projectId: string, params: ParticipantListParams) {
+export function participantFilters(companyId: string, projectId: string, params: ParticipantListParams) {
   return and(
     scoped(companyId, projectId),
     params.roleId ? eq(participants.roleId, params.roleId) : undefined,

@@ -23,6 +23,7 @@ import {
   listWhere,
   type ParticipantListParams,
   pageOfParticipants,
+  participantFilters,
   rowBatches,
 } from '../participants/repository';
 
@@ -65,7 +66,10 @@ function activityCondition(f: ReportWhere) {
     f.activityFrom ? sql`${activities.startsAt} >= ${f.activityFrom.toISOString()}` : undefined,
     f.activityBefore ? sql`${activities.startsAt} < ${f.activityBefore.toISOString()}` : undefined,
   ];
-  return sql`exists (select 1 from ${activityMembers} inner join ${activities} on ${activities.id} = ${activityMembers.activityId}
+  // The activities are read only when a filter is about them, not for a list of activity ids alone.
+  const joined = types || categoryIds || f.activityFrom || f.activityBefore;
+  return sql`exists (select 1 from ${activityMembers}
+    ${joined ? sql`inner join ${activities} on ${activities.id} = ${activityMembers.activityId}` : sql``}
     where ${activityMembers.participantId} = ${participants.id} and ${and(...conditions)})`;
 }
 
@@ -148,15 +152,28 @@ export function reportWhere(companyId: string, projectId: string, params: Report
   return and(listWhere(companyId, projectId, params), ...reportConditions(params.filters));
 }
 
+/**
+ * The report's total, joined with persons only when a filter reads them (the search, company / name / e-mail), as the
+ * list's count (participants/repository.ts listCount): at 100,000 participants the join was a scan of the company's
+ * persons and a hash join, about a fifth of the count's time.
+ */
+export function reportCount(db: Executor, companyId: string, projectId: string, params: ReportParams) {
+  const count = db.select({ n: sql<number>`count(*)::int` }).from(participants);
+  if (params.q?.trim() || params.filters.who?.trim()) {
+    return count
+      .innerJoin(persons, eq(persons.id, participants.personId))
+      .where(reportWhere(companyId, projectId, params));
+  }
+  return count.where(
+    and(participantFilters(companyId, projectId, params), ...reportConditions(params.filters)),
+  );
+}
+
 /** One page of the report, with its total. */
 export function listReport(db: Executor, companyId: string, projectId: string, params: ReportParams) {
   const where = reportWhere(companyId, projectId, params);
   return pageOfParticipants(db, params, where, async () => {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(participants)
-      .innerJoin(persons, eq(persons.id, participants.personId))
-      .where(where);
+    const [row] = await reportCount(db, companyId, projectId, params);
     return row.n;
   });
 }
