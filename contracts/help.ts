@@ -43,6 +43,7 @@ export const HELP_SCREENS = [
   'admin.organisation',
   'admin.companies',
   'admin.users',
+  'admin.access',
   'admin.companySwitches',
   'admin.releases',
   'admin.releaseEdit',

@@ -80,3 +80,15 @@ export const emailReport = defineEndpoint({
   body: reportExportQuery.extend({ to: emailAddress }),
   response: z.object({ messageId: z.uuid(), to: z.string() }),
 });
+
+export const downloadReportFile = defineEndpoint({
+  method: 'GET',
+  path: '/api/public/report-downloads/:token',
+  access: 'public',
+  touchesSession: false,
+  tag: 'reports',
+  summary:
+    'T2 a report too big to attach, at the secret address of its e-mail (no session), until it expires; unknown or expired → 404; rate-limited',
+  params: z.object({ token: z.string().max(100, { error: 'validation.invalid' }) }),
+  response: z.string().meta({ format: 'binary' }),
+});

@@ -51,6 +51,12 @@ const envSchema = z.object({
   /** The address participants reach this server at, for the links in e-mails (personal page, unsubscribe, feeds). */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   IMPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  REPORT_ATTACH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 1024 * 1024),
+  REPORT_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   WHEREBY_API_KEY: z.string().trim().optional(),
   WHEREBY_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.whereby.dev/v1'),
   STRIPE_SECRET_KEY: z.string().trim().optional(),
@@ -253,6 +259,8 @@ export type Config = {
   publicUrl: string;
   /** Uploaded participant files and what their imports keep are deleted this long after the last step. */
   importRetentionDays: number;
+  /** T2: an e-mailed report larger than this is sent as a link to a stored file, valid `linkDays` days. */
+  reportMail: { attachMaxBytes: number; linkDays: number };
   /** V6 video rooms: the Whereby REST API (none without a key: the link tab says rooms are not configured). */
   whereby: { apiKey: string; apiUrl: string } | null;
   /** Card payments (Stripe); none without STRIPE_SECRET_KEY: the public page sells only free registrations. */
@@ -300,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '',
     ),
     importRetentionDays: e.IMPORT_RETENTION_DAYS,
+    reportMail: { attachMaxBytes: e.REPORT_ATTACH_MAX_BYTES, linkDays: e.REPORT_LINK_DAYS },
     whereby: e.WHEREBY_API_KEY
       ? { apiKey: e.WHEREBY_API_KEY, apiUrl: e.WHEREBY_API_URL.replace(/\/+$/, '') }
       : null,

@@ -13,6 +13,7 @@ import { mailJobs } from './modules/mail/jobs';
 import { deliverSoon } from './modules/mail/outbox';
 import { pairingJobs, recoverGenerations } from './modules/pairings/generation';
 import { questionJobs, recoverScores } from './modules/questions/score-runs';
+import { reportJobs } from './modules/reports/jobs';
 import { sessionJobs } from './modules/session/jobs';
 import { spreadsheetImportJobs } from './modules/spreadsheet-import/jobs';
 import { reconcileCardPayments, stripeJobs } from './modules/stripe/reconcile-job';
@@ -43,6 +44,7 @@ if (config.jobs) {
     [
       ...sessionJobs(depsRef),
       ...fileJobs(depsRef),
+      ...reportJobs(depsRef),
       ...mailJobs(depsRef),
       ...spreadsheetImportJobs(depsRef),
       ...activityVideoJobs(depsRef),

@@ -69,6 +69,15 @@ export const DEMO_HELP: HelpValues[] = [
     },
   },
   {
+    screen: 'admin.access',
+    isActive: true,
+    title: { fr: 'Le contrôle d’accès', en: 'Access control' },
+    description: {
+      fr: 'Qui peut faire quoi : le rôle de chaque utilisateur dans l’entreprise (administrateur, organisateur, lecture seule) et, si vous le voulez, les seuls projets qu’il peut ouvrir, avec un rôle par projet. Retirer un accès prend effet en quelques secondes.',
+      en: 'Who may do what: each user’s role in the company (administrator, organiser, read-only) and, if you want, the only projects they may open, with a role in each. Revoking an access takes effect within seconds.',
+    },
+  },
+  {
     screen: 'whatsNew',
     isActive: true,
     title: { fr: 'Les nouveautés', en: 'What’s new' },

@@ -45,6 +45,8 @@ export type TestEnv = Partial<
     | 'SMTP_SECURE'
     | 'MAIL_FROM'
     | 'IMPORT_RETENTION_DAYS'
+    | 'REPORT_ATTACH_MAX_BYTES'
+    | 'REPORT_LINK_DAYS'
     | 'WHEREBY_API_KEY'
     | 'WHEREBY_API_URL'
     | 'STRIPE_SECRET_KEY'

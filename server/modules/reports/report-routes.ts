@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { emailReport, exportReportXlsx, getReportOptions, listReport } from '../../../contracts/reports';
+import { PERSONAL_PAGE_READS_PER_MINUTE } from '../../../contracts/personal-pages';
+import {
+  downloadReportFile,
+  emailReport,
+  exportReportXlsx,
+  getReportOptions,
+  listReport,
+} from '../../../contracts/reports';
 import type { Deps } from '../../deps';
 import { route } from '../../http/endpoint';
+import { AppError } from '../../http/errors';
 import { sendDownload } from '../files/routes';
-import { emailReport as sendReport } from './report-mail';
+import { readReportDownload, emailReport as sendReport } from './report-mail';
 import * as service from './report-service';
 
 /** T1 the report page (docs/reports/report.md). */
@@ -18,4 +26,15 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
     return sendDownload(reply, { ...file, content: file.stream }) as never;
   });
   route(app, emailReport, ({ auth, params, body }) => sendReport(deps, auth, params.projectId, body));
+  // No session: the secret address of the e-mail is the key, limited per client address as the personal pages are.
+  route(
+    app,
+    downloadReportFile,
+    async ({ params, reply }) => {
+      const file = await readReportDownload(deps, params.token);
+      if (!file) throw new AppError('reportDownloadGone', 'notFound');
+      return sendDownload(reply, file) as never;
+    },
+    { rateLimit: { max: PERSONAL_PAGE_READS_PER_MINUTE, timeWindow: 60_000 } },
+  );
 }
