@@ -160,6 +160,10 @@ async function widthProblems(page: Page): Promise<string[]> {
       return null;
     };
 
+    // A table that just got its rows (or its longer texts) is measured by a ResizeObserver, whose answer reaches the
+    // screen a render later: two frames, then read what the user sees.
+    await frame();
+    await frame();
     const page = document.documentElement.scrollWidth;
     if (page > width) problems.push(`the page scrolls sideways: ${page} px wide in ${width} px`);
 
