@@ -15,7 +15,9 @@ export function SubmitButton({
   type?: 'submit' | 'button';
   form?: string;
 }) {
-  const last = useRef(0);
+  // The guard is lifted by its timer alone, the same that takes `data-guarded` away: a wall clock read here could lag
+  // the timer by a millisecond on a busy machine and refuse a click that looks allowed.
+  const held = useRef(false);
   const [guarded, setGuarded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // A button gone (its modal closed on success) has no guard left to lift.
@@ -25,18 +27,20 @@ export function SubmitButton({
       {...props}
       type={type}
       onClick={(event) => {
-        const now = Date.now();
-        if (now - last.current < DOUBLE_CLICK_GUARD_MS) {
+        if (held.current) {
           event.preventDefault();
           return;
         }
-        last.current = now;
+        held.current = true;
         setGuarded(true);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setGuarded(false), DOUBLE_CLICK_GUARD_MS);
+        timer.current = setTimeout(() => {
+          held.current = false;
+          setGuarded(false);
+        }, DOUBLE_CLICK_GUARD_MS);
         onClick?.(event);
       }}
       data-guarded={guarded || undefined}
+      data-click-guard=""
     >
       {children}
     </Button>

@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { projectInput } from '../../../contracts/projects';
 import { renderWithProviders } from '../../../tests/support/render';
 import { ApiError } from '../../lib/api';
 import { ErrorDialog } from '../feedback/error-dialog';
-import { SubmitButton } from './submit-button';
+import { DOUBLE_CLICK_GUARD_MS, SubmitButton } from './submit-button';
 import { useAppForm } from './use-app-form';
 
 const initialValues: ProjectInput = {
@@ -207,6 +207,42 @@ describe('useAppForm (P8)', () => {
     await user.type(name, '{Enter}');
 
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+  });
+
+  it('takes a second click on the save button once the button itself is clickable again, whatever the clock says', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      const submit = vi.fn().mockResolvedValue({});
+      setup(submit);
+      const button = screen.getByRole('button', { name: 'Enregistrer' });
+      fireEvent.change(screen.getByLabelText('Nom en français'), {
+        target: { value: 'Sommet des affaires' },
+      });
+      await act(async () => {
+        fireEvent.click(button);
+      });
+      expect(submit).toHaveBeenCalledTimes(1);
+      act(() => vi.advanceTimersByTime(DOUBLE_CLICK_GUARD_MS));
+      expect(button.hasAttribute('data-guarded')).toBe(false);
+      // The wall clock lags the timer by a few milliseconds, as it can on a busy machine.
+      vi.setSystemTime(Date.now() - 5);
+      await act(async () => {
+        fireEvent.click(button);
+      });
+      expect(submit).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends once for Enter followed by a click within a second', async () => {
+    const submit = vi.fn().mockResolvedValue({});
+    const user = setup(submit);
+    const name = screen.getByLabelText('Nom en français');
+    await user.type(name, 'Sommet des affaires{Enter}');
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(submit).toHaveBeenCalledTimes(1);
   });
 
   it('shows the field messages of a refused call in the error popup when no field holds them', async () => {

@@ -87,7 +87,11 @@ export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
   }
 
   // P8: a second submit (Enter pressed twice, a double click) while one is on its way, or within a second, is ignored.
-  const lastSubmit = useRef({ at: 0, pending: false });
+  const lastSubmit = useRef<{ at: number; pending: boolean; by: HTMLElement | null }>({
+    at: 0,
+    pending: false,
+    by: null,
+  });
 
   // The form element of the last submit, and a count of refused submits: once the errors are shown, the first
   // field in error gets the focus.
@@ -132,8 +136,16 @@ export function useAppForm<S extends z.ZodType>(options: AppFormOptions<S>) {
     event?.preventDefault();
     if (event?.currentTarget) formElement.current = event.currentTarget;
     const now = Date.now();
-    if (lastSubmit.current.pending || now - lastSubmit.current.at < DOUBLE_CLICK_GUARD_MS) return;
+    // Two clicks on the same SubmitButton: the button has already kept its own second (its timer lifts
+    // `data-guarded`); checking this clock too could refuse a click it let through a millisecond after its timer.
+    // Any other pair (Enter then a click, a click then Enter) is kept apart here.
+    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter ?? null;
+    const sameButton =
+      submitter !== null && submitter === lastSubmit.current.by && submitter.hasAttribute('data-click-guard');
+    if (lastSubmit.current.pending || (!sameButton && now - lastSubmit.current.at < DOUBLE_CLICK_GUARD_MS))
+      return;
     lastSubmit.current.at = now;
+    lastSubmit.current.by = submitter;
     validSubmit(event);
   }
 
