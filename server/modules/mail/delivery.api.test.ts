@@ -10,6 +10,7 @@ import { DEMO_ORGANISER } from '../../seed/demo';
 import { closeMailTransports, deliverQueuedMail, MAX_ATTEMPTS, STALE_SENDING_MS } from './delivery';
 import { mailJobs } from './jobs';
 import { deliverSoon, type OutgoingMail, queueMail } from './outbox';
+import { HIDDEN_TOKEN } from './secret-links';
 import { renderInscriptionMail } from './templates';
 
 /** A message as a mail client would read it: headers unfolded, encoded words and quoted-printable decoded. */
@@ -184,6 +185,35 @@ describe('delivery through SMTP', () => {
       sentAt: expect.any(String),
       messageId: `<${id}@maillage.test>`,
     });
+  });
+
+  it('an invitation reaches its reader with its link; once sent, the outbox keeps it with the link hidden', async () => {
+    const admin = await signIn(t.app, DEMO_ORGANISER);
+    const to = `olivia-${randomUUID().slice(0, 8)}@example.test`;
+    const invited = await admin.post('/api/users/invitations', {
+      firstName: 'Olivia',
+      lastName: 'Gagné',
+      email: to,
+      role: 'organiser',
+      locale: 'fr',
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    await deliverQueuedMail(t.deps);
+
+    const got = received.find((mail) => mail.to.includes(to));
+    const link = /https?:\/\/[^\s"<]+\/invitation\/([A-Za-z0-9_-]{43})/.exec(got?.decoded ?? '');
+    expect(link, got?.decoded).not.toBeNull();
+    const token = (link as RegExpExecArray)[1];
+
+    const [kept] = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.toEmail, to));
+    expect(kept).toMatchObject({ kind: 'invitation', status: 'sent' });
+    const shown = (await admin.get(`/api/mail/messages/${kept.id}`)).body as { html: string; text: string };
+    for (const body of [shown.html, shown.text]) {
+      expect(body).not.toContain(token);
+      expect(body).toContain(`/invitation/${HIDDEN_TOKEN}`);
+    }
+    // The reader's link still opens the invitation.
+    expect((await admin.get(`/api/invitations/${token}`)).status).toBe(200);
   });
 
   it('sends the extra headers and the inline images (cid) of a message; the preview returns the images', async () => {

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import type { OutboxAttachment } from './outbox';
 import { claimWithinRate } from './rate-limit';
 import * as repo from './repository';
+import { hideSecretLinks, SECRET_LINK_KINDS } from './secret-links';
 
 /** After this many attempts a message is failed for good. */
 export const MAX_ATTEMPTS = 5;
@@ -199,7 +200,11 @@ async function sendBatch(
       report.sent += 1;
       // Marked at once, not with the batch: a process that dies after the relay accepted a message sends it again
       // only if it dies within this one round trip (docs/campaigns/README.md, "the one window left").
-      await repo.markSent(deps.db, message.id, messageId, deps.now());
+      const secret = (SECRET_LINK_KINDS as readonly string[]).includes(message.kind);
+      const bodies = secret
+        ? { html: hideSecretLinks(message.html), text: hideSecretLinks(message.text) }
+        : undefined;
+      await repo.markSent(deps.db, message.id, messageId, deps.now(), bodies);
     }
   };
   await Promise.all(Array.from({ length: POOL_CONNECTIONS }, lane));

@@ -161,6 +161,7 @@ export async function claimMessages(db: Executor, rules: ClaimRules, interrupted
       toEmail: mailMessages.toEmail,
       toName: mailMessages.toName,
       language: mailMessages.language,
+      kind: mailMessages.kind,
       subject: mailMessages.subject,
       html: mailMessages.html,
       text: mailMessages.text,
@@ -170,10 +171,17 @@ export async function claimMessages(db: Executor, rules: ClaimRules, interrupted
     });
 }
 
-export async function markSent(db: Executor, id: string, messageId: string, at: Date) {
+/** Marked sent; `bodies`, when given, replace the kept copy (a message with a secret link keeps it hidden). */
+export async function markSent(
+  db: Executor,
+  id: string,
+  messageId: string,
+  at: Date,
+  bodies?: { html: string; text: string },
+) {
   await db
     .update(mailMessages)
-    .set({ status: 'sent', messageId, sentAt: at, lastError: null })
+    .set({ status: 'sent', messageId, sentAt: at, lastError: null, ...bodies })
     .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'sending')));
 }
 
