@@ -80,6 +80,46 @@ describe('the access page (A4)', () => {
     expect((await colleague.get(`/api/projects/${second}`)).status).toBe(200);
   });
 
+  it('a colleague restricted to some projects works in the projects they create (form and wizard), and only those', async () => {
+    const restricted = await signIn(t.app, DEMO_PROJECT_ORGANISER);
+    const before = (await restricted.get('/api/projects?pageSize=100')).body.total as number;
+    const dates = {
+      startsOn: '2028-04-01',
+      endsOn: '2028-04-02',
+      timeZone: 'America/Toronto',
+      defaultLanguage: 'fr',
+    };
+    const byForm = await restricted.post('/api/projects', {
+      nameFr: 'Salon des artisans',
+      nameEn: 'Craft fair',
+      externalDashboardUrl: '',
+      ...dates,
+    });
+    expect(byForm.status, JSON.stringify(byForm.body)).toBe(200);
+    const byWizard = await restricted.post('/api/wizards/project', {
+      nameFr: 'Forum des régions',
+      nameEn: 'Regions forum',
+      languages: ['fr', 'en'],
+      modules: [],
+      logoFileId: null,
+      bannerFileId: null,
+      ...dates,
+    });
+    expect(byWizard.status, JSON.stringify(byWizard.body)).toBe(200);
+
+    for (const id of [byForm.body.id, byWizard.body.id]) {
+      expect((await restricted.get(`/api/projects/${id}`)).status).toBe(200);
+      const edit = await restricted.post(`/api/projects/${id}/activation`, { isActive: false });
+      expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    }
+    expect((await restricted.get('/api/projects?pageSize=100')).body.total).toBe(before + 2);
+    const shown = await userByEmail(DEMO_PROJECT_ORGANISER);
+    expect(shown.projects.map((p) => p.projectId)).toEqual(
+      expect.arrayContaining([byForm.body.id, byWizard.body.id]),
+    );
+    expect(shown).toMatchObject({ allProjects: false });
+  });
+
   it('refuses to demote the company’s last administrator, naming why (fr and en)', async () => {
     const me = await userByEmail(DEMO_ORGANISER);
     const refused = await camille.put(`/api/access/users/${me.id}`, {

@@ -136,6 +136,14 @@ export async function replaceProjectAccess(
   }
 }
 
+/** One project row for a user (a restricted organiser's own new project). */
+export async function grantProject(
+  db: Executor,
+  row: { userId: string; projectId: string; role: string; grantedBy: string; grantedAt: Date },
+) {
+  await db.insert(projectAccess).values(row).onConflictDoNothing();
+}
+
 export async function deleteProjectAccess(db: Executor, userId: string, projectId: string) {
   const deleted = await db
     .delete(projectAccess)

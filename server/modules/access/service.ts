@@ -3,6 +3,7 @@ import type { ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { reachableProjectIds } from '../../policies';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
@@ -77,4 +78,24 @@ export async function revokeProject(deps: Deps, auth: AuthContext, userId: strin
   if (!(await repo.deleteProjectAccess(deps.db, userId, projectId))) throw AppError.notFound();
   const [updated] = await present(deps.db, [await getUser(deps.db, auth, userId)]);
   return updated;
+}
+
+/**
+ * A restricted organiser (company role organiser, not every project) who creates a project works in it: they get its
+ * row, in the transaction that creates it; anyone else already reaches every project.
+ */
+export async function grantNewProjectToCreator(
+  db: Executor,
+  auth: AuthContext,
+  projectId: string,
+  now: Date,
+) {
+  if (reachableProjectIds(auth) === null) return;
+  await repo.grantProject(db, {
+    userId: auth.userId,
+    projectId,
+    role: 'organiser',
+    grantedBy: auth.userId,
+    grantedAt: now,
+  });
 }

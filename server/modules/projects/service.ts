@@ -7,6 +7,7 @@ import { claimVersion } from '../../db/versioned-update';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { reachableProjectIds } from '../../policies';
+import { grantNewProjectToCreator } from '../access/service';
 import { deleteCompanyFile } from '../files/repository';
 import { removeStoredBytes } from '../files/service';
 import type { AuthContext } from '../session/auth-context';
@@ -45,8 +46,11 @@ export async function selectProject(deps: Deps, auth: AuthContext, id: string) {
 }
 
 export async function createProject(deps: Deps, auth: AuthContext, input: ProjectValues) {
-  const row = await repo.insertProject(deps.db, { ...input, companyId: auth.companyId });
-  return present(row);
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.insertProject(tx, { ...input, companyId: auth.companyId });
+    await grantNewProjectToCreator(tx, auth, row.id, deps.now());
+    return present(row);
+  });
 }
 
 export async function updateProject(

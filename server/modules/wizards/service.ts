@@ -2,6 +2,7 @@ import { MODULE_OPTIONS } from '../../../contracts/project-options';
 import type { ProjectWizardStepInput, ProjectWizardValues } from '../../../contracts/wizards';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { grantNewProjectToCreator } from '../access/service';
 import * as projects from '../projects/repository';
 import { applyBranding, checkBranding, present } from '../projects/service';
 import type { AuthContext } from '../session/auth-context';
@@ -28,6 +29,7 @@ export async function createProject(deps: Deps, auth: AuthContext, input: Projec
   const { modules, logoFileId, bannerFileId, ...fields } = input;
   return deps.db.transaction(async (tx) => {
     const created = await projects.insertProject(tx, { ...fields, companyId: auth.companyId });
+    await grantNewProjectToCreator(tx, auth, created.id, deps.now());
     await projects.saveOptionValues(
       tx,
       created.id,
