@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTestApp } from '../../tests/support/api-fixture';
+import { importSteps } from '../../tests/support/spreadsheet-import';
 import {
   type ApiClient,
   type ApiResponse,
@@ -253,5 +254,28 @@ describe('edit conflicts', () => {
     const body = { ...participantRoute.body(loaded, 'Ailleurs'), version: loaded.version };
     const response = await camille.put(url.replace(projectId, other.id), body);
     expect(response.status, JSON.stringify(response.body)).toBe(404);
+  });
+
+  it('an import that changes a participant makes a form loaded before hear who changed it', async () => {
+    const { read, save: url } = await participantRoute.make(projectId);
+    const loaded = (await camille.get(read)).body;
+    const { upload, dryRun, saveImport } = importSteps(() => t.app);
+    const csv = `Courriel;Prénom;Nom;Entreprise\n${loaded.email};Léa;Roy;Coopérative du Nord\n`;
+    const uploaded = await upload(marie.client, projectId, csv, 'mise-a-jour.csv');
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect((await dryRun(marie.client, projectId, uploaded.body.id)).body.summary).toMatchObject({
+      update: 1,
+    });
+    await saveImport(marie.client, projectId, uploaded.body.id);
+
+    const stale = await save(camille, participantRoute, url, {
+      ...participantRoute.body(loaded, 'Léa'),
+      version: loaded.version,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.savedBy).toEqual({ name: 'Marie Tremblay' });
+    const now = (await camille.get(read)).body;
+    expect(now.organisation).toBe('Coopérative du Nord');
+    expect(now.version).toBeGreaterThan(loaded.version);
   });
 });

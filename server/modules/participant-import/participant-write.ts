@@ -63,6 +63,12 @@ async function write(
         ${column(changed, (r) => r.person.language)}::text[])
         as v(id, first_name, last_name, organisation, job_title, phone, phone_pro, language)
       where p.id = v.id and p.company_id = ${companyId}`);
+    // RS4: a form opened before on one of these participants now hears who changed it, instead of saving back the
+    // names it loaded (docs/conflicts.md).
+    await tx.execute(sql`
+      update ${participants} set version = version + 1, updated_by = ${state.userId}::uuid, updated_at = now()
+      where project_id = ${projectId} and company_id = ${companyId}
+        and person_id = any(${column(changed, (r) => r.personId)}::uuid[])`);
   }
   // New registrations.
   const creates = valid.filter((r) => r.action === 'create');
@@ -118,7 +124,8 @@ async function write(
   const updates = valid.filter((r) => r.action === 'update' && r.participantChanged && r.participantId);
   if (updates.length) {
     await tx.execute(sql`
-      update ${participants} x set role_id = v.role_id, profile = v.profile, updated_at = now()
+      update ${participants} x set role_id = v.role_id, profile = v.profile, updated_at = now(),
+        version = x.version + 1, updated_by = ${state.userId}::uuid
       from unnest(${column(updates, (r) => r.participantId)}::uuid[], ${column(updates, (r) => r.roleId)}::uuid[],
         ${column(updates, (r) => JSON.stringify(r.profile))}::jsonb[]) as v(id, role_id, profile)
       where x.id = v.id and x.company_id = ${companyId} and x.project_id = ${projectId}`);
