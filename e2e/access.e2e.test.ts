@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import {
   choose,
   dialog,
+  escapeRegExp,
   expect,
   expectNoSeriousA11yViolations,
   fill,
@@ -30,8 +31,8 @@ interface AccessUserRow {
 
 /**
  * A4 journey, in French and in English: an administrator makes a colleague read-only for one project (Administration
- * › Contrôle d'accès); the colleague signs in, sees no administration page, and an edit is refused with the
- * translated message. The colleague's access is given back at the end (the server is shared with later files).
+ * › Contrôle d'accès); the colleague signs in, sees no administration page, a banner says the project is read-only
+ * and the rows have no edit button, and an edit tried anyway is refused with the translated message. The colleague's access is given back at the end (the server is shared with later files).
  */
 describe.each(LANGUAGES)('access control (%s)', (language) => {
   const t = TEXTS[language];
@@ -66,6 +67,14 @@ describe.each(LANGUAGES)('access control (%s)', (language) => {
       }
       const [project] = (await api.call<{ items: { id: string }[] }>('GET', '/api/projects')).items;
       await colleague.goto(`/projects/${project.id}/roles`);
+      // The page says it is read-only, and shows no row's edit or delete button.
+      await colleague.getByTestId('read-only-banner').getByText(t.access.readOnlyBanner.title).waitFor();
+      const roleRows = colleague.getByTestId('role-row');
+      await roleRows.first().waitFor();
+      const editOrDelete = new RegExp(
+        `^(${escapeRegExp(t.roles.editNamed.split('{{')[0])}|${escapeRegExp(t.roles.deleteNamed.split('{{')[0])})`,
+      );
+      expect(await roleRows.getByRole('button', { name: editOrDelete }).count()).toBe(0);
       await colleague.getByRole('button', { name: t.roles.create }).first().click();
       const create = dialog(colleague, t.roles.createTitle);
       await textField(create, t.roles.fields.nameFr).fill('Lecteur');

@@ -1,8 +1,9 @@
-import { and, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
-import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
+import { humanOrder, orderBy } from '../../db/list';
 import { projectAccess, projects, users } from '../../db/schema';
+import { pageOfCompanyUsers, userNameOrder } from '../users/repository';
 
 const userColumns = {
   id: users.id,
@@ -17,24 +18,13 @@ export type AccessUserRow = { [K in keyof typeof userColumns]: (typeof users.$in
 
 /** A4: the users of the company, a page of them, with their role (their projects are read by `projectsOf`). */
 export async function listUsers(db: Executor, companyId: string, params: ListParams) {
-  const where = and(
-    eq(users.companyId, companyId),
-    searchCondition(params.q, [users.firstName, users.lastName, users.email]),
-  );
-  const name = humanOrder(sql`${users.lastName} || ' ' || ${users.firstName}`);
-  const order = orderBy(params, { name, email: users.email, role: users.role }, [name], users.id);
-  return listPage(
+  const order = orderBy(
     params,
-    ({ limit, offset }) =>
-      db
-        .select(userColumns)
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    async () => (await db.select({ n: count() }).from(users).where(where))[0].n,
+    { name: userNameOrder, email: users.email, role: users.role },
+    [userNameOrder],
+    users.id,
   );
+  return pageOfCompanyUsers(db, companyId, params, userColumns, undefined, order);
 }
 
 export async function findUser(db: Executor, companyId: string, userId: string) {

@@ -1,4 +1,6 @@
 import { and, count, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { ListParams } from '../../../contracts/http';
 import type { UserRole } from '../../../contracts/users';
 import type { Executor } from '../../db/client';
@@ -71,17 +73,47 @@ const userColumns = {
 };
 export type UserRow = Awaited<ReturnType<typeof findCompanyUser>> & {};
 
+/** The name order of the users' lists: last name, then first name, as people read them. */
+export const userNameOrder = humanOrder(sql`${users.lastName} || ' ' || ${users.firstName}`);
+
+/**
+ * One page of a company's users as the users page (A1) and the access page (A4) list them: their search (first name,
+ * last name, e-mail) and `filter`, in `order`; `columns` are what each page shows.
+ */
+export function pageOfCompanyUsers<C extends SelectedFields>(
+  db: Executor,
+  companyId: string,
+  params: ListParams,
+  columns: C,
+  filter: SQL | undefined,
+  order: SQL[],
+) {
+  const where = and(
+    eq(users.companyId, companyId),
+    filter,
+    searchCondition(params.q, [users.firstName, users.lastName, users.email]),
+  );
+  return listPage(
+    params,
+    ({ limit, offset }) =>
+      // The builder's types do not follow a generic selection: it is built as the users page's, and typed back.
+      db
+        .select(columns as SelectedFields as typeof userColumns)
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset) as unknown as Promise<SelectResultFields<C>[]>,
+    async () => (await db.select({ n: count() }).from(users).where(where))[0].n,
+  );
+}
+
 export async function listCompanyUsers(
   db: Executor,
   companyId: string,
   params: ListParams & { role?: UserRole },
 ) {
-  const where = and(
-    eq(users.companyId, companyId),
-    params.role ? eq(users.role, params.role) : undefined,
-    searchCondition(params.q, [users.firstName, users.lastName, users.email]),
-  );
-  const name = humanOrder(sql`${users.lastName} || ' ' || ${users.firstName}`);
+  const name = userNameOrder;
   // By role: administrators, organisers, read-only (the list's groups), then by name.
   const roleRank = sql`case ${users.role} when 'administrator' then 0 when 'organiser' then 1 else 2 end`;
   const order = orderBy(
@@ -90,18 +122,8 @@ export async function listCompanyUsers(
     [roleRank as SQL, name],
     users.id,
   );
-  return listPage(
-    params,
-    ({ limit, offset }) =>
-      db
-        .select(userColumns)
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    async () => (await db.select({ n: count() }).from(users).where(where))[0].n,
-  );
+  const filter = params.role ? eq(users.role, params.role) : undefined;
+  return pageOfCompanyUsers(db, companyId, params, userColumns, filter, order);
 }
 
 export async function findCompanyUser(db: Executor, companyId: string, id: string) {

@@ -16,13 +16,17 @@ import {
   IconChevronsLeft,
   IconChevronsRight,
   IconInfoCircle,
+  IconLock,
   IconLogout,
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useParams } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { decide } from '../../../contracts/access-policy';
 import type { Language } from '../../../contracts/http';
+import { WriteAccess } from '../../components/access/write-access';
 import { HelpButton } from '../help/help-button';
 import { TextEditionToggle } from '../help/text-edition-toggle';
 import { projectQuery } from '../projects/api';
@@ -47,6 +51,8 @@ export function AppLayout() {
   const [slim, setSlim] = useLocalStorage({ key: 'maillage.menu.slim', defaultValue: false });
   const params = useParams({ strict: false }) as { projectId?: string };
   const projectId = params.projectId ?? user.lastProjectId;
+  // A4: on a project's page the user's role in it, elsewhere their company role (read-only hides the edit buttons).
+  const mayWrite = decide(user.access, 'write', params.projectId ?? null) === 'allowed';
   const project = useQuery({
     ...projectQuery(projectId ?? ''),
     enabled: !!projectId,
@@ -155,22 +161,51 @@ export function AppLayout() {
 
       <AppShell.Main id="main">
         {user.company.isDemo && (
-          <Alert
+          <Banner
             color="grape"
-            variant="light"
             icon={<IconInfoCircle size={18} />}
-            mb="md"
-            py={8}
-            data-testid="demo-banner"
-          >
-            <Text size="sm">
-              <strong>{t('demo.title')}</strong> — {t('demo.body')}
-            </Text>
-          </Alert>
+            testId="demo-banner"
+            title={t('demo.title')}
+            body={t('demo.body')}
+          />
         )}
-        <Outlet />
+        {!mayWrite && (
+          <Banner
+            color="gray"
+            icon={<IconLock size={18} />}
+            testId="read-only-banner"
+            title={t('access.readOnlyBanner.title')}
+            body={t('access.readOnlyBanner.body')}
+          />
+        )}
+        <WriteAccess.Provider value={mayWrite}>
+          <Outlet />
+        </WriteAccess.Provider>
       </AppShell.Main>
       <SessionWatcher checkSeconds={session?.session.checkSeconds ?? 60} />
     </AppShell>
+  );
+}
+
+/** A line above every page: the demo company's, a read-only user's. */
+function Banner({
+  color,
+  icon,
+  testId,
+  title,
+  body,
+}: {
+  color: string;
+  icon: ReactNode;
+  testId: string;
+  title: string;
+  body: string;
+}) {
+  return (
+    <Alert color={color} variant="light" icon={icon} mb="md" py={8} data-testid={testId}>
+      <Text size="sm">
+        <strong>{title}</strong> — {body}
+      </Text>
+    </Alert>
   );
 }
