@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { compiledSerializerCompiler } from './http/serializer';
 import { type Jobs, noJobs } from './jobs/queue';
 import { registerAccessRoutes } from './modules/access/routes';
+import { registerAuditRoutes } from './modules/audit/routes';
 import { registerActivityRoutes } from './modules/activities/routes';
 import { registerActivityEditionRoutes } from './modules/activity-edition/routes';
 import { registerActivityHostRoutes } from './modules/activity-hosts/routes';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerBillRoutes(app, deps);
   registerStripeRoutes(app, deps);
   registerAccessRoutes(app, deps);
+  registerAuditRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

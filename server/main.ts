@@ -14,6 +14,7 @@ import { deliverSoon } from './modules/mail/outbox';
 import { pairingJobs, recoverGenerations } from './modules/pairings/generation';
 import { questionJobs, recoverScores } from './modules/questions/score-runs';
 import { reportJobs } from './modules/reports/jobs';
+import { auditJobs } from './modules/audit/jobs';
 import { sessionJobs } from './modules/session/jobs';
 import { spreadsheetImportJobs } from './modules/spreadsheet-import/jobs';
 import { reconcileCardPayments, stripeJobs } from './modules/stripe/reconcile-job';
@@ -45,6 +46,7 @@ if (config.jobs) {
       ...sessionJobs(depsRef),
       ...fileJobs(depsRef),
       ...reportJobs(depsRef),
+      ...auditJobs(depsRef),
       ...mailJobs(depsRef),
       ...spreadsheetImportJobs(depsRef),
       ...activityVideoJobs(depsRef),

@@ -3,6 +3,7 @@ import type { refundInput } from '../../../contracts/sales';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, databaseErrorCode } from '../../http/errors';
+import { recordAudit } from '../audit/service';
 import { assertProject } from '../activities/category-service';
 import type { AuthContext } from '../session/auth-context';
 import { type SalesPorts, salesPorts } from './ports';
@@ -72,6 +73,7 @@ export async function refundSale(
       });
       // A double click: the other request holds the key; answer what it made once it is done.
       if (!refund) return null;
+      await recordAudit(tx, auth, { entity: 'sale', action: 'refund', projectId, entityId: saleId, label: sale.buyerName });
       if (!card) await applyRefund(tx, ports, auth, projectId, refund);
       return refund;
     })

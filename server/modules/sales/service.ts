@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client';
 import type { ChargedTax } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { changedFields, recordAudit } from '../audit/service';
 import { assertProject } from '../activities/category-service';
 import { findParticipant } from '../participants/repository';
 import type { AuthContext } from '../session/auth-context';
@@ -135,6 +136,7 @@ export async function archiveSale(
     const sale = await repo.findSale(tx, auth.companyId, projectId, saleId, true);
     if (!sale) throw AppError.notFound();
     await repo.setArchived(tx, saleId, archived);
+    await recordAudit(tx, auth, { entity: 'sale', action: 'update', projectId, entityId: saleId, label: sale.buyerName, fields: ['archived'] });
     return readSale(tx, auth, projectId, saleId);
   });
 }
@@ -169,6 +171,7 @@ export async function updateSale(
     await assertProject(tx, auth, projectId);
     const sale = await repo.findSale(tx, auth.companyId, projectId, saleId, true);
     if (!sale) throw AppError.notFound();
+    const before = await readSale(tx, auth, projectId, saleId);
     const items = await repo.listItems(tx, saleId);
     const byId = new Map(input.items.map((line, index) => [line.id, { line, index }]));
     const editable = MONEY_EDITABLE.has(sale.status);
@@ -218,7 +221,10 @@ export async function updateSale(
       language: input.buyer.language,
       ...(editable ? saleSums(lines) : {}),
     });
-    return readSale(tx, auth, projectId, saleId);
+    const after = await readSale(tx, auth, projectId, saleId);
+    const fields = changedFields(before, after);
+    await recordAudit(tx, auth, { entity: 'sale', action: 'update', projectId, entityId: saleId, label: after.buyer.name, fields });
+    return after;
   });
 }
 
@@ -276,7 +282,9 @@ export async function createCourtesySale(
         position,
       })),
     );
-    return readSale(tx, auth, projectId, saleId);
+    const made = await readSale(tx, auth, projectId, saleId);
+    await recordAudit(tx, auth, { entity: 'sale', action: 'create', projectId, entityId: saleId, label: made.buyer.name });
+    return made;
   });
 }
 
