@@ -1,11 +1,25 @@
 /** Issue 22: the audit log — who changed what, when (administrators only). docs/audit.md. */
 import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditFilters } from './audit-list';
 import { defineEndpoint, listQuery, listResponse, timestamp } from './http';
-import { AUDIT_SORTABLE } from './list-sorts';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_SORTABLE } from './list-sorts';
 
-export * from './audit-list';
-export { AUDIT_SORTABLE };
+/** What a change was made to, and what was done (contracts/list-sorts.ts: the router's URL state reads them too). */
+export { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_SORTABLE };
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+const day = (field: string) => z.iso.date({ error: `validation.audit.${field}` }).optional();
+
+/** The filters of the log (each optional); days are YYYY-MM-DD, read in the project's zone (docs/audit.md). */
+export const auditFilters = z.object({
+  actor: z.uuid({ error: 'validation.audit.actor' }).optional(),
+  entity: z.enum(AUDIT_ENTITIES, { error: 'validation.audit.entity' }).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: 'validation.audit.action' }).optional(),
+  project: z.uuid({ error: 'validation.audit.project' }).optional(),
+  from: day('from'),
+  to: day('to'),
+});
+export type AuditFilters = z.infer<typeof auditFilters>;
 
 export const auditEvent = z.object({
   id: z.uuid(),
@@ -40,6 +54,7 @@ export const listAuditEvents = defineEndpoint({
 
 /** The filtered events (every page) as CSV. */
 export const auditExportQuery = auditListQuery.omit({ page: true, pageSize: true });
+export type AuditExportQuery = z.input<typeof auditExportQuery>;
 
 export const exportAuditEventsCsv = defineEndpoint({
   method: 'GET',

@@ -3,7 +3,7 @@ import type { ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit/record';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
@@ -87,8 +87,10 @@ async function auditAccess(tx: Executor, auth: AuthContext, before: AccessUser, 
   const had = new Map(before.projects.map((p) => [p.projectId, p.role]));
   const has = new Map(after.projects.map((p) => [p.projectId, p.role]));
   for (const [projectId, role] of has) {
-    if (!had.has(projectId)) await recordAudit(tx, auth, { ...base, action: 'grant', projectId, fields: ['role'] });
-    else if (had.get(projectId) !== role) await recordAudit(tx, auth, { ...base, action: 'update', projectId, fields: ['role'] });
+    if (!had.has(projectId))
+      await recordAudit(tx, auth, { ...base, action: 'grant', projectId, fields: ['role'] });
+    else if (had.get(projectId) !== role)
+      await recordAudit(tx, auth, { ...base, action: 'update', projectId, fields: ['role'] });
   }
   for (const projectId of had.keys()) {
     if (!has.has(projectId)) await recordAudit(tx, auth, { ...base, action: 'revoke', projectId });

@@ -11,7 +11,7 @@ import { activities } from '../../db/schema';
 import { claimVersion } from '../../db/versioned-update';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { changedFields, recordAudit } from '../audit/service';
+import { auditTrail, changedFields } from '../audit/record';
 import { findProject } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import { findTextKind } from '../texts/kinds';
@@ -23,6 +23,9 @@ import { listActivities as listActivityPage } from './list-repository';
 import { describeInstant, resolveLocalTime, toLocalTime } from './local-time';
 import * as repo from './repository';
 import { ACTIVITY_DESCRIPTION } from './texts';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('activity');
 
 // ---------- times ----------
 
@@ -208,7 +211,7 @@ export async function createActivity(
     if (description)
       await saveText(tx, { companyId: auth.companyId, projectId }, ACTIVITY_DESCRIPTION, id, description);
     const made = await presentFull(tx, auth, projectId, id);
-    await recordAudit(tx, auth, { entity: 'activity', action: 'create', projectId, entityId: id, label: made.title.fr });
+    await audit(tx, auth, { action: 'create', projectId, entityId: id, label: made.title.fr });
     return made;
   });
 }
@@ -240,8 +243,8 @@ export async function updateActivity(
       );
     }
     const after = await presentFull(tx, auth, projectId, activityId);
-    const changed = changedFields(before, after);
-    await recordAudit(tx, auth, { entity: 'activity', action: 'update', projectId, entityId: activityId, label: after.title.fr, fields: changed });
+    const [changed, label] = [changedFields(before, after), after.title.fr];
+    await audit(tx, auth, { action: 'update', projectId, entityId: activityId, label, fields: changed });
     return after;
   });
 }
@@ -260,7 +263,7 @@ export async function deleteActivity(deps: Deps, auth: AuthContext, projectId: s
       throw new AppError('activities.hasChildren', 'conflict', { params: { count: children } });
     await deleteTexts(tx, [ACTIVITY_DESCRIPTION], [activityId]);
     await repo.deleteActivity(tx, projectId, activityId);
-    await recordAudit(tx, auth, { entity: 'activity', action: 'delete', projectId, entityId: activityId, label: gone.titleFr });
+    await audit(tx, auth, { action: 'delete', projectId, entityId: activityId, label: gone.titleFr });
   });
   return { ok: true as const };
 }
@@ -351,7 +354,7 @@ export async function applyBulkAction(
       }
     }
     const fields = [body.action === 'migration' ? 'projectId' : body.action];
-    await recordAudit(tx, auth, { entity: 'activity', action: 'update', projectId, fields, count: updated });
+    await audit(tx, auth, { action: 'update', projectId, fields, count: updated });
     return { updated };
   });
 }

@@ -56,10 +56,20 @@ const columns = {
   count: auditEvents.count,
 };
 
-function select(db: Executor, companyId: string, params: Pick<ListParams, 'q' | 'sort' | 'dir'>, f: AuditWhere) {
+function select(
+  db: Executor,
+  companyId: string,
+  params: Pick<ListParams, 'q' | 'sort' | 'dir'>,
+  f: AuditWhere,
+) {
   const order = orderBy(
     params,
-    { at: auditEvents.at, actor: auditEvents.actorName, entity: auditEvents.entity, action: auditEvents.action },
+    {
+      at: auditEvents.at,
+      actor: auditEvents.actorName,
+      entity: auditEvents.entity,
+      action: auditEvents.action,
+    },
     [sql`${auditEvents.at} desc`],
     auditEvents.id,
   );
@@ -121,6 +131,9 @@ export async function findProjectZone(db: Executor, companyId: string, projectId
 
 /** Retention: deletes the events older than `before`; answers how many. */
 export async function purgeBefore(db: Executor, before: Date) {
-  const gone = await db.delete(auditEvents).where(lt(auditEvents.at, before)).returning({ id: auditEvents.id });
+  const gone = await db
+    .delete(auditEvents)
+    .where(lt(auditEvents.at, before))
+    .returning({ id: auditEvents.id });
   return gone.length;
 }

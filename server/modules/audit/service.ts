@@ -15,49 +15,6 @@ import * as repo from './repository';
 
 dayjs.extend(utc);
 
-/** Who made the change: the signed-in user (their company scopes the event). */
-export type AuditActor = Pick<AuthContext, 'userId' | 'companyId'>;
-
-/** What changed: the record (its name at the time), the action, the NAMES of the fields (never their values). */
-export interface AuditChange {
-  entity: AuditEntity;
-  action: AuditAction;
-  projectId?: string | null;
-  entityId?: string | null;
-  label?: string;
-  fields?: string[];
-  count?: number;
-}
-
-/**
- * Issue 22: records one event of the audit log. Called by a service with ITS transaction, so a change rolled back
- * leaves no event (docs/audit.md).
- */
-export function recordAudit(db: Executor, actor: AuditActor, change: AuditChange) {
-  const { label, ...rest } = change;
-  return repo.insertEvent(db, { ...rest, entityLabel: label ?? '', companyId: actor.companyId, actorUserId: actor.userId });
-}
-
-const isPlain = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date) && !('id' in v);
-
-/** What a record's presentation holds that is no field of it (moved by every save). */
-const NOT_FIELDS = new Set(['id', 'personId', 'createdAt', 'updatedAt', 'version', 'updatedBy', 'savedBy']);
-
-/**
- * The names of the fields whose value differs between two presentations of a record (compared as JSON). A value that
- * is a plain record of values (a profile, a text in two languages) names its parts: `profile.<key>`, `title.fr`.
- */
-export function changedFields(before: object, after: object): string[] {
-  const a = before as Record<string, unknown>;
-  const b = after as Record<string, unknown>;
-  return Object.keys({ ...a, ...b }).flatMap((key) => {
-    if (NOT_FIELDS.has(key)) return [];
-    if (isPlain(a[key]) && isPlain(b[key])) return changedFields(a[key], b[key]).map((k) => `${key}.${k}`);
-    return JSON.stringify(a[key]) === JSON.stringify(b[key]) ? [] : [key];
-  });
-}
-
 /** Where the days of the filters are read: the project's zone when one is chosen, else Québec's (the company's). */
 const COMPANY_ZONE = 'America/Toronto';
 
@@ -75,7 +32,10 @@ async function whereOf(deps: Deps, auth: AuthContext, query: AuditFilters): Prom
   };
 }
 
-function present(row: Awaited<ReturnType<typeof repo.listEvents>>['items'][number], auth: AuthContext): z.output<typeof auditEvent> {
+function present(
+  row: Awaited<ReturnType<typeof repo.listEvents>>['items'][number],
+  auth: AuthContext,
+): z.output<typeof auditEvent> {
   const { projectNameEn, ...rest } = row;
   return {
     ...rest,
@@ -101,7 +61,8 @@ export async function exportEvents(
   query: Omit<Query, 'page' | 'pageSize'>,
 ): Promise<ExportDownload> {
   const where = await whereOf(deps, auth, query);
-  const zone = (query.project && (await repo.findProjectZone(deps.db, auth.companyId, query.project))) || COMPANY_ZONE;
+  const zone =
+    (query.project && (await repo.findProjectZone(deps.db, auth.companyId, query.project))) || COMPANY_ZONE;
   const t = translator(auth.locale);
   const out = new PassThrough();
   const csv = stringify({ bom: true, delimiter: auth.locale === 'fr' ? ';' : ',' });
@@ -131,7 +92,11 @@ export async function exportEvents(
     }
     csv.end();
   })().catch((error) => out.destroy(error));
-  return { filename: `audit-${dayjs(deps.now()).format('YYYY-MM-DD')}.csv`, contentType: CONTENT_TYPES.csv, stream: out };
+  return {
+    filename: `audit-${dayjs(deps.now()).format('YYYY-MM-DD')}.csv`,
+    contentType: CONTENT_TYPES.csv,
+    stream: out,
+  };
 }
 
 /** Retention: the events older than AUDIT_RETENTION_DAYS are deleted (nightly job). */
@@ -139,4 +104,3 @@ export async function purgeExpiredEvents(deps: Deps) {
   const before = dayjs(deps.now()).subtract(deps.config.auditRetentionDays, 'day').toDate();
   return repo.purgeBefore(deps.db, before);
 }
-

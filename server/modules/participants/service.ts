@@ -18,7 +18,7 @@ import { participants } from '../../db/schema';
 import { claimVersion } from '../../db/versioned-update';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { changedFields, recordAudit } from '../audit/service';
+import { auditTrail, changedFields } from '../audit/record';
 import { findFileToReference } from '../files/repository';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { renderInscriptionMail } from '../mail/templates';
@@ -27,6 +27,9 @@ import { itemsOfField, listFieldRows, listProjectItemRows } from '../profile-fie
 import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('participant');
 
 /** Who acts: a signed-in user, or a sale of the public registration page (its project's company). */
 type Scope = Pick<AuthContext, 'companyId'>;
@@ -315,7 +318,7 @@ export async function createParticipant(
   const created = await deps.db.transaction(async (tx) => {
     const id = await createParticipantIn(deps, tx, auth, projectId, body);
     const made = await loadOne(tx, auth, projectId, id);
-    await recordAudit(tx, auth, { entity: 'participant', action: 'create', projectId, entityId: id, label: nameOf(made) });
+    await audit(tx, auth, { action: 'create', projectId, entityId: id, label: nameOf(made) });
     return made;
   });
   if (body.sendInscription || body.groupIds?.length) await deliverSoon(deps);
@@ -414,7 +417,7 @@ export async function updateParticipant(
       await saveGroups(deps, tx, { companyId: auth.companyId, projectId }, id, input.groupIds);
     const after = await loadOne(tx, auth, projectId, id);
     const fields = changedFields(before, after);
-    await recordAudit(tx, auth, { entity: 'participant', action: 'update', projectId, entityId: id, label: nameOf(after), fields });
+    await audit(tx, auth, { action: 'update', projectId, entityId: id, label: nameOf(after), fields });
     return after;
   });
   if (input.groupIds) await deliverSoon(deps);
@@ -427,10 +430,12 @@ export async function deleteParticipants(deps: Deps, auth: AuthContext, projectI
   return deps.db.transaction(async (tx) => {
     await requireProject(tx, auth, projectId);
     // One participant is named in the audit log; a bulk deletion is one event with its count.
-    const one = ids.length === 1 ? await repo.findParticipant(tx, auth.companyId, projectId, ids[0]) : undefined;
+    const one =
+      ids.length === 1 ? await repo.findParticipant(tx, auth.companyId, projectId, ids[0]) : undefined;
     const deleted = await repo.deleteParticipants(tx, auth.companyId, projectId, ids);
     const label = one ? nameOf(one) : '';
-    if (deleted) await recordAudit(tx, auth, { entity: 'participant', action: 'delete', projectId, entityId: one?.id, label, count: deleted });
+    if (deleted)
+      await audit(tx, auth, { action: 'delete', projectId, entityId: one?.id, label, count: deleted });
     return { deleted };
   });
 }
@@ -448,7 +453,8 @@ export async function addToGroup(
       throw AppError.field('groupId', 'validation.participants.groupRequired');
     }
     const added = await repo.addToGroup(tx, auth.companyId, projectId, ids, groupId);
-    if (added.length) await recordAudit(tx, auth, { entity: 'participant', action: 'update', projectId, fields: ['groups'], count: added.length });
+    if (added.length)
+      await audit(tx, auth, { action: 'update', projectId, fields: ['groups'], count: added.length });
     await notifyMembership(deps, tx, {
       companyId: auth.companyId,
       projectId,

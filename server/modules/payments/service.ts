@@ -7,15 +7,18 @@ import {
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { changedFields, recordAudit } from '../audit/service';
 import { assertProject } from '../activities/category-service';
 import { describeInstant } from '../activities/local-time';
 import { instantOf } from '../activities/service';
+import { auditTrail, changedFields } from '../audit/record';
 import { listRoles } from '../roles/repository';
 import type { AuthContext } from '../session/auth-context';
 import { listTaxes } from '../taxes/repository';
 import { namesEachOnce } from './category-service';
 import * as repo from './repository';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('payment');
 
 /** R1: a project's payments (registrations and activity payments) and their ticketing. */
 
@@ -170,7 +173,7 @@ export async function createPayment(deps: Deps, auth: AuthContext, projectId: st
     });
     await repo.setLinks(tx, id, links);
     const made = await loadPayment(tx, auth, projectId, id, project.timeZone);
-    await recordAudit(tx, auth, { entity: 'payment', action: 'create', projectId, entityId: id, label: made.name.fr });
+    await audit(tx, auth, { action: 'create', projectId, entityId: id, label: made.name.fr });
     return made;
   });
 }
@@ -195,7 +198,7 @@ export async function updatePayment(
     await repo.setLinks(tx, paymentId, links);
     const after = await loadPayment(tx, auth, projectId, paymentId, project.timeZone);
     const fields = changedFields(before, after);
-    await recordAudit(tx, auth, { entity: 'payment', action: 'update', projectId, entityId: paymentId, label: after.name.fr, fields });
+    await audit(tx, auth, { action: 'update', projectId, entityId: paymentId, label: after.name.fr, fields });
     return after;
   });
 }
@@ -230,7 +233,7 @@ export async function copyPayment(deps: Deps, auth: AuthContext, projectId: stri
     });
     await repo.setLinks(tx, id, links);
     const made = await loadPayment(tx, auth, projectId, id, project.timeZone);
-    await recordAudit(tx, auth, { entity: 'payment', action: 'create', projectId, entityId: id, label: made.name.fr });
+    await audit(tx, auth, { action: 'create', projectId, entityId: id, label: made.name.fr });
     return made;
   });
 }
@@ -245,7 +248,7 @@ export async function deletePayment(deps: Deps, auth: AuthContext, projectId: st
     const sales = await repo.salesCount(tx, paymentId);
     if (sales > 0) throw new AppError('payments.hasSales', 'conflict', { params: { count: sales } });
     await repo.deletePayment(tx, projectId, paymentId);
-    await recordAudit(tx, auth, { entity: 'payment', action: 'delete', projectId, entityId: paymentId, label: gone.nameFr });
+    await audit(tx, auth, { action: 'delete', projectId, entityId: paymentId, label: gone.nameFr });
   });
   return { ok: true as const };
 }

@@ -6,12 +6,15 @@ import type { Executor } from '../../db/client';
 import type { ChargedTax } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { changedFields, recordAudit } from '../audit/service';
 import { assertProject } from '../activities/category-service';
+import { auditTrail, changedFields } from '../audit/record';
 import { findParticipant } from '../participants/repository';
 import type { AuthContext } from '../session/auth-context';
 import { itemFee, saleFee, saleRefundTaxes } from './refund-rules';
 import * as repo from './repository';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('sale');
 
 const presentTax = (tax: ChargedTax) => ({
   name: { fr: tax.nameFr, en: tax.nameEn },
@@ -136,7 +139,8 @@ export async function archiveSale(
     const sale = await repo.findSale(tx, auth.companyId, projectId, saleId, true);
     if (!sale) throw AppError.notFound();
     await repo.setArchived(tx, saleId, archived);
-    await recordAudit(tx, auth, { entity: 'sale', action: 'update', projectId, entityId: saleId, label: sale.buyerName, fields: ['archived'] });
+    const label = sale.buyerName;
+    await audit(tx, auth, { action: 'update', projectId, entityId: saleId, label, fields: ['archived'] });
     return readSale(tx, auth, projectId, saleId);
   });
 }
@@ -223,7 +227,7 @@ export async function updateSale(
     });
     const after = await readSale(tx, auth, projectId, saleId);
     const fields = changedFields(before, after);
-    await recordAudit(tx, auth, { entity: 'sale', action: 'update', projectId, entityId: saleId, label: after.buyer.name, fields });
+    await audit(tx, auth, { action: 'update', projectId, entityId: saleId, label: after.buyer.name, fields });
     return after;
   });
 }
@@ -283,7 +287,7 @@ export async function createCourtesySale(
       })),
     );
     const made = await readSale(tx, auth, projectId, saleId);
-    await recordAudit(tx, auth, { entity: 'sale', action: 'create', projectId, entityId: saleId, label: made.buyer.name });
+    await audit(tx, auth, { action: 'create', projectId, entityId: saleId, label: made.buyer.name });
     return made;
   });
 }

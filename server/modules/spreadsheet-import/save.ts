@@ -2,7 +2,7 @@ import type { ImportAction } from '../../../contracts/spreadsheet-import';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { databaseErrorCode } from '../../http/errors';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit/record';
 import { analyse, type CheckedBatch } from './dry-run';
 import { kindOf } from './kinds';
 import { checkedKey, type ImportState, keepSkippedRows, type RunContext, requireProject } from './state';
@@ -17,7 +17,13 @@ async function auditImport(tx: Executor, state: ImportState, summary: Record<Imp
   const count = summary.create + summary.update;
   const entity = state.kind === 'activities' ? 'activity' : 'participant';
   const actor = { userId: state.userId, companyId: state.companyId };
-  await recordAudit(tx, actor, { entity, action: 'import', projectId: state.projectId, label: state.fileName, count });
+  await recordAudit(tx, actor, {
+    entity,
+    action: 'import',
+    projectId: state.projectId,
+    label: state.fileName,
+    count,
+  });
 }
 
 /** The checks of a batch no longer hold (the project or a row's target changed since they were made). */

@@ -3,8 +3,8 @@ import type { ListParams } from '../../../contracts/http';
 import type { UserInput, UserRole, UserSettingsInput } from '../../../contracts/users';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { changedFields, recordAudit } from '../audit/service';
 import { mayAdministerCompany } from '../../policies/company';
+import { auditTrail, changedFields } from '../audit/record';
 import { findCompany } from '../companies/repository';
 import { deliverSoon } from '../mail/outbox';
 import { findProject } from '../projects/repository';
@@ -13,6 +13,9 @@ import { invitationPath, queueInvitationMail } from './mails';
 import { hashPassword } from './passwords';
 import * as repo from './repository';
 import { newPin, newToken } from './tokens';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('user');
 
 /**
  * The company's administrators (and super-admins), by the A4 policy (server/policies/company.ts). The routes that
@@ -71,11 +74,22 @@ export async function updateUser(deps: Deps, auth: AuthContext, userId: string, 
     }
   }
   const { firstName, lastName, email, role } = input;
-  const was = { firstName: current.firstName, lastName: current.lastName, email: current.email, role: current.role };
+  const was = {
+    firstName: current.firstName,
+    lastName: current.lastName,
+    email: current.email,
+    role: current.role,
+  };
   const fields = changedFields(was, { firstName, lastName, email, role });
   await deps.db.transaction(async (tx) => {
     await repo.updateUser(tx, userId, { firstName, lastName, email, role });
-    if (fields.length) await recordAudit(tx, auth, { entity: 'user', action: 'update', entityId: userId, label: `${firstName} ${lastName}`, fields });
+    if (fields.length)
+      await audit(tx, auth, {
+        action: 'update',
+        entityId: userId,
+        label: `${firstName} ${lastName}`,
+        fields,
+      });
   });
   return getUser(deps, auth, userId);
 }
@@ -104,7 +118,7 @@ export async function deleteUser(deps: Deps, auth: AuthContext, userId: string) 
       throw new AppError('users.lastAdministrator', 'conflict');
     }
     await repo.deleteUserKeepingNames(tx, { id: row.id, name: `${row.firstName} ${row.lastName}` });
-    await recordAudit(tx, auth, { entity: 'user', action: 'delete', entityId: row.id, label: `${row.firstName} ${row.lastName}` });
+    await audit(tx, auth, { action: 'delete', entityId: row.id, label: `${row.firstName} ${row.lastName}` });
   });
   return { ok: true as const };
 }
@@ -155,7 +169,7 @@ export async function inviteUser(deps: Deps, auth: AuthContext, input: UserInput
       locale: input.locale,
       passwordHash: null,
     });
-    await recordAudit(tx, auth, { entity: 'user', action: 'invite', entityId: user.id, label, fields: ['role'] });
+    await audit(tx, auth, { action: 'invite', entityId: user.id, label, fields: ['role'] });
     return user;
   });
   const row = await loadUser(deps, auth, created.id);
@@ -181,7 +195,7 @@ export async function cancelInvitation(deps: Deps, auth: AuthContext, userId: st
   const label = `${row.firstName} ${row.lastName}`;
   await deps.db.transaction(async (tx) => {
     await repo.deleteUserKeepingNames(tx, { id: row.id, name: label });
-    await recordAudit(tx, auth, { entity: 'user', action: 'delete', entityId: row.id, label });
+    await audit(tx, auth, { action: 'delete', entityId: row.id, label });
   });
   return { ok: true as const };
 }
