@@ -44,6 +44,7 @@ export const HELP_SCREENS = [
   'admin.companies',
   'admin.users',
   'admin.access',
+  'admin.audit',
   'admin.companySwitches',
   'admin.releases',
   'admin.releaseEdit',

@@ -9,3 +9,16 @@ export const B2B_REQUEST_SORTABLE = ['requester', 'requested', 'weight', 'source
 export const B2B_SESSION_SORTABLE = ['name', 'startsAt'] as const;
 /** The score exports' kinds (pairs, averages, stored averages). */
 export const SCORE_EXPORT_KINDS = ['pairs', 'averages', 'stored'] as const;
+/** Issue 22: the audit log's sortable columns (newest first when none is chosen), what it records and the actions. */
+export const AUDIT_SORTABLE = ['at', 'actor', 'entity', 'action'] as const;
+export const AUDIT_ENTITIES = ['participant', 'activity', 'payment', 'sale', 'access', 'user'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'import',
+  'grant',
+  'revoke',
+  'refund',
+  'invite',
+] as const;

@@ -123,6 +123,7 @@ const LIST_SCREENS: Record<string, ListScreen> = {
   '/app/admin/company-switches': { path: () => '/admin/company-switches', ready: 'main table' },
   '/app/admin/releases': { path: () => '/admin/releases', ready: TABLE },
   '/app/admin/access': { path: () => '/admin/access', ready: TABLE },
+  '/app/admin/audit': { path: () => '/admin/audit', ready: 'main table' },
 };
 
 /** The routes that show no list, and why. */

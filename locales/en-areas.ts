@@ -14,6 +14,7 @@ export { default as activityImport } from './en/activity-import.json';
 export { default as activityLink } from './en/activity-link.json';
 export { default as activityMembers } from './en/activity-members.json';
 export { default as activityTables } from './en/activity-tables.json';
+export { default as audit } from './en/audit.json';
 export { default as b2b } from './en/b2b.json';
 export { default as bills } from './en/bills.json';
 export { default as calendar } from './en/calendar.json';

@@ -14,6 +14,7 @@ export { default as activityImport } from './fr/activity-import.json';
 export { default as activityLink } from './fr/activity-link.json';
 export { default as activityMembers } from './fr/activity-members.json';
 export { default as activityTables } from './fr/activity-tables.json';
+export { default as audit } from './fr/audit.json';
 export { default as b2b } from './fr/b2b.json';
 export { default as bills } from './fr/bills.json';
 export { default as calendar } from './fr/calendar.json';

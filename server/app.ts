@@ -28,6 +28,7 @@ import { registerActivityLinkRoutes } from './modules/activity-links/routes';
 import { registerActivityMemberRoutes } from './modules/activity-members/routes';
 import { registerActivityTableRoutes } from './modules/activity-tables/routes';
 import { registerActivityVideoRoutes } from './modules/activity-video/routes';
+import { registerAuditRoutes } from './modules/audit/routes';
 import { registerB2bRoutes } from './modules/b2b/routes';
 import { registerBillRoutes } from './modules/bills/routes';
 import { registerCalendarRoutes } from './modules/calendar/routes';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerBillRoutes(app, deps);
   registerStripeRoutes(app, deps);
   registerAccessRoutes(app, deps);
+  registerAuditRoutes(app, deps);
 
   registerWebApp(app, config.webDir);
   return { app, deps };

@@ -57,6 +57,8 @@ const envSchema = z.object({
     .min(0)
     .default(5 * 1024 * 1024),
   REPORT_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** Issue 22: audit events older than this are deleted every night. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   WHEREBY_API_KEY: z.string().trim().optional(),
   WHEREBY_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.whereby.dev/v1'),
   STRIPE_SECRET_KEY: z.string().trim().optional(),
@@ -261,6 +263,8 @@ export type Config = {
   importRetentionDays: number;
   /** T2: an e-mailed report larger than this is sent as a link to a stored file, valid `linkDays` days. */
   reportMail: { attachMaxBytes: number; linkDays: number };
+  /** Issue 22: the audit log keeps its events this many days (docs/audit.md). */
+  auditRetentionDays: number;
   /** V6 video rooms: the Whereby REST API (none without a key: the link tab says rooms are not configured). */
   whereby: { apiKey: string; apiUrl: string } | null;
   /** Card payments (Stripe); none without STRIPE_SECRET_KEY: the public page sells only free registrations. */
@@ -309,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     importRetentionDays: e.IMPORT_RETENTION_DAYS,
     reportMail: { attachMaxBytes: e.REPORT_ATTACH_MAX_BYTES, linkDays: e.REPORT_LINK_DAYS },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     whereby: e.WHEREBY_API_KEY
       ? { apiKey: e.WHEREBY_API_KEY, apiUrl: e.WHEREBY_API_URL.replace(/\/+$/, '') }
       : null,

@@ -6,6 +6,7 @@ import type { Deps } from './deps';
 import { tuneHeap } from './heap';
 import { startJobs } from './jobs/queue';
 import { activityVideoJobs } from './modules/activity-video/room-job';
+import { auditJobs } from './modules/audit/jobs';
 import { b2bJobs } from './modules/b2b/generation';
 import { campaignJobs, resumeCampaigns } from './modules/campaigns/send-job';
 import { fileJobs } from './modules/files/jobs';
@@ -45,6 +46,7 @@ if (config.jobs) {
       ...sessionJobs(depsRef),
       ...fileJobs(depsRef),
       ...reportJobs(depsRef),
+      ...auditJobs(depsRef),
       ...mailJobs(depsRef),
       ...spreadsheetImportJobs(depsRef),
       ...activityVideoJobs(depsRef),

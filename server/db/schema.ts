@@ -10,6 +10,7 @@ export * from './schema/activities';
 export * from './schema/activity-hosts';
 export * from './schema/activity-members';
 export * from './schema/activity-tables';
+export * from './schema/audit';
 export * from './schema/calendar';
 export * from './schema/campaigns';
 export * from './schema/companies';

@@ -78,6 +78,15 @@ export const DEMO_HELP: HelpValues[] = [
     },
   },
   {
+    screen: 'admin.audit',
+    isActive: true,
+    title: { fr: 'Le journal des modifications', en: 'The audit log' },
+    description: {
+      fr: 'Qui a modifié quoi, et quand : participants, activités, paiements, ventes, accès et utilisateurs. Filtrez par auteur, élément, action, projet ou dates, puis exportez en CSV.\nLe journal nomme les champs modifiés, jamais leurs valeurs. Les événements plus anciens que la durée de conservation (un an par défaut) sont effacés chaque nuit.',
+      en: 'Who changed what, and when: participants, activities, payments, sales, access and users. Filter by author, record, action, project or dates, then export as CSV.\nThe log names the fields that changed, never their values. Events older than the retention period (one year by default) are deleted every night.',
+    },
+  },
+  {
     screen: 'whatsNew',
     isActive: true,
     title: { fr: 'Les nouveautés', en: 'What’s new' },

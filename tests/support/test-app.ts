@@ -47,6 +47,7 @@ export type TestEnv = Partial<
     | 'IMPORT_RETENTION_DAYS'
     | 'REPORT_ATTACH_MAX_BYTES'
     | 'REPORT_LINK_DAYS'
+    | 'AUDIT_RETENTION_DAYS'
     | 'WHEREBY_API_KEY'
     | 'WHEREBY_API_URL'
     | 'STRIPE_SECRET_KEY'

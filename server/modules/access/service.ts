@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { reachableProjectIds } from '../../policies';
+import { recordAudit } from '../audit/record';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 
@@ -66,18 +67,46 @@ export async function updateAccess(deps: Deps, auth: AuthContext, userId: string
     if (missing >= 0)
       throw AppError.field(`projects.${missing}.projectId`, 'validation.access.unknownProject');
     const now = deps.now();
+    const [before] = await present(tx, [user]);
     await repo.setUserRole(tx, userId, { role: input.role, allProjects, updatedAt: now });
     await repo.replaceProjectAccess(tx, userId, wanted, auth.userId, now);
     const [updated] = await present(tx, [await getUser(tx, auth, userId)]);
+    await auditAccess(tx, auth, before, updated);
     return updated;
   });
 }
 
+/**
+ * Issue 22: an access change in the audit log: the company role or scope changed (fields `role`, `allProjects`), a
+ * project granted, a project revoked, a project's role changed (one event each, on that project).
+ */
+async function auditAccess(tx: Executor, auth: AuthContext, before: AccessUser, after: AccessUser) {
+  const label = `${after.firstName} ${after.lastName}`;
+  const base = { entity: 'access', entityId: after.id, label } as const;
+  const fields = (['role', 'allProjects'] as const).filter((k) => before[k] !== after[k]);
+  if (fields.length) await recordAudit(tx, auth, { ...base, action: 'update', fields: [...fields] });
+  const had = new Map(before.projects.map((p) => [p.projectId, p.role]));
+  const has = new Map(after.projects.map((p) => [p.projectId, p.role]));
+  for (const [projectId, role] of has) {
+    if (!had.has(projectId))
+      await recordAudit(tx, auth, { ...base, action: 'grant', projectId, fields: ['role'] });
+    else if (had.get(projectId) !== role)
+      await recordAudit(tx, auth, { ...base, action: 'update', projectId, fields: ['role'] });
+  }
+  for (const projectId of had.keys()) {
+    if (!has.has(projectId)) await recordAudit(tx, auth, { ...base, action: 'revoke', projectId });
+  }
+}
+
 export async function revokeProject(deps: Deps, auth: AuthContext, userId: string, projectId: string) {
-  await getUser(deps.db, auth, userId);
-  if (!(await repo.deleteProjectAccess(deps.db, userId, projectId))) throw AppError.notFound();
-  const [updated] = await present(deps.db, [await getUser(deps.db, auth, userId)]);
-  return updated;
+  return deps.db.transaction(async (tx) => {
+    const user = await getUser(tx, auth, userId);
+    if (!(await repo.deleteProjectAccess(tx, userId, projectId))) throw AppError.notFound();
+    const label = `${user.firstName} ${user.lastName}`;
+    await recordAudit(tx, auth, { entity: 'access', action: 'revoke', projectId, entityId: userId, label });
+    const [updated] = await present(tx, [await getUser(tx, auth, userId)]);
+    return updated;
+  });
 }
 
 /**
@@ -97,5 +126,12 @@ export async function grantNewProjectToCreator(
     role: 'organiser',
     grantedBy: auth.userId,
     grantedAt: now,
+  });
+  await recordAudit(db, auth, {
+    entity: 'access',
+    action: 'grant',
+    projectId,
+    entityId: auth.userId,
+    fields: ['role'],
   });
 }

@@ -11,6 +11,7 @@ import { activities } from '../../db/schema';
 import { claimVersion } from '../../db/versioned-update';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { auditTrail, changedFields } from '../audit/record';
 import { findProject } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import { findTextKind } from '../texts/kinds';
@@ -22,6 +23,9 @@ import { listActivities as listActivityPage } from './list-repository';
 import { describeInstant, resolveLocalTime, toLocalTime } from './local-time';
 import * as repo from './repository';
 import { ACTIVITY_DESCRIPTION } from './texts';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('activity');
 
 // ---------- times ----------
 
@@ -206,7 +210,9 @@ export async function createActivity(
     const id = await repo.insertActivity(tx, auth.companyId, projectId, fields);
     if (description)
       await saveText(tx, { companyId: auth.companyId, projectId }, ACTIVITY_DESCRIPTION, id, description);
-    return presentFull(tx, auth, projectId, id);
+    const made = await presentFull(tx, auth, projectId, id);
+    await audit(tx, auth, { action: 'create', projectId, entityId: id, label: made.title.fr });
+    return made;
   });
 }
 
@@ -219,7 +225,7 @@ export async function updateActivity(
 ) {
   return deps.db.transaction(async (tx) => {
     const project = await assertProject(tx, auth, projectId);
-    await loadActivity(tx, auth, projectId, activityId);
+    const before = await presentFull(tx, auth, projectId, activityId);
     // RS4: the configuration tab's save claims the activity (docs/conflicts.md).
     await claimVersion(tx, auth, { table: activities, id: activityId, projectId }, input.version);
     await assertMaxFitsMembers(tx, projectId, [activityId], input.maxMembers);
@@ -236,7 +242,10 @@ export async function updateActivity(
         description,
       );
     }
-    return presentFull(tx, auth, projectId, activityId);
+    const after = await presentFull(tx, auth, projectId, activityId);
+    const [changed, label] = [changedFields(before, after), after.title.fr];
+    await audit(tx, auth, { action: 'update', projectId, entityId: activityId, label, fields: changed });
+    return after;
   });
 }
 
@@ -246,7 +255,7 @@ export async function updateActivity(
  */
 export async function deleteActivity(deps: Deps, auth: AuthContext, projectId: string, activityId: string) {
   await deps.db.transaction(async (tx) => {
-    await loadActivity(tx, auth, projectId, activityId);
+    const gone = await loadActivity(tx, auth, projectId, activityId);
     // Locked: a child added meanwhile (its key-share lock on the parent) waits, so the count stays true.
     await repo.lockActivities(tx, auth.companyId, projectId, [activityId]);
     const children = await repo.countChildren(tx, projectId, activityId);
@@ -254,6 +263,7 @@ export async function deleteActivity(deps: Deps, auth: AuthContext, projectId: s
       throw new AppError('activities.hasChildren', 'conflict', { params: { count: children } });
     await deleteTexts(tx, [ACTIVITY_DESCRIPTION], [activityId]);
     await repo.deleteActivity(tx, projectId, activityId);
+    await audit(tx, auth, { action: 'delete', projectId, entityId: activityId, label: gone.titleFr });
   });
   return { ok: true as const };
 }
@@ -343,6 +353,8 @@ export async function applyBulkAction(
         break;
       }
     }
+    const fields = [body.action === 'migration' ? 'projectId' : body.action];
+    await audit(tx, auth, { action: 'update', projectId, fields, count: updated });
     return { updated };
   });
 }

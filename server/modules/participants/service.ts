@@ -18,6 +18,7 @@ import { participants } from '../../db/schema';
 import { claimVersion } from '../../db/versioned-update';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { auditTrail, changedFields } from '../audit/record';
 import { findFileToReference } from '../files/repository';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { renderInscriptionMail } from '../mail/templates';
@@ -26,6 +27,9 @@ import { itemsOfField, listFieldRows, listProjectItemRows } from '../profile-fie
 import { findProject as findProjectRow } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('participant');
 
 /** Who acts: a signed-in user, or a sale of the public registration page (its project's company). */
 type Scope = Pick<AuthContext, 'companyId'>;
@@ -313,7 +317,9 @@ export async function createParticipant(
 ) {
   const created = await deps.db.transaction(async (tx) => {
     const id = await createParticipantIn(deps, tx, auth, projectId, body);
-    return loadOne(tx, auth, projectId, id);
+    const made = await loadOne(tx, auth, projectId, id);
+    await audit(tx, auth, { action: 'create', projectId, entityId: id, label: nameOf(made) });
+    return made;
   });
   if (body.sendInscription || body.groupIds?.length) await deliverSoon(deps);
   return created;
@@ -388,6 +394,7 @@ export async function updateParticipant(
     await claimVersion(tx, auth, { table: participants, id, projectId }, input.version);
     const current = await repo.findParticipant(tx, auth.companyId, projectId, id);
     if (!current) throw AppError.notFound();
+    const before = presentOne(current, await repo.listGroupsOf(tx, [id]));
     await checkRole(tx, projectId, input.roleId);
     await checkGroups(tx, projectId, input.groupIds);
     const profile = await checkProfile(tx, auth.companyId, projectId, input, current.profile);
@@ -408,15 +415,29 @@ export async function updateParticipant(
     });
     if (input.groupIds)
       await saveGroups(deps, tx, { companyId: auth.companyId, projectId }, id, input.groupIds);
-    return loadOne(tx, auth, projectId, id);
+    const after = await loadOne(tx, auth, projectId, id);
+    const fields = changedFields(before, after);
+    await audit(tx, auth, { action: 'update', projectId, entityId: id, label: nameOf(after), fields });
+    return after;
   });
   if (input.groupIds) await deliverSoon(deps);
   return updated;
 }
 
+const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+
 export async function deleteParticipants(deps: Deps, auth: AuthContext, projectId: string, ids: string[]) {
-  await requireProject(deps.db, auth, projectId);
-  return { deleted: await repo.deleteParticipants(deps.db, auth.companyId, projectId, ids) };
+  return deps.db.transaction(async (tx) => {
+    await requireProject(tx, auth, projectId);
+    // One participant is named in the audit log; a bulk deletion is one event with its count.
+    const one =
+      ids.length === 1 ? await repo.findParticipant(tx, auth.companyId, projectId, ids[0]) : undefined;
+    const deleted = await repo.deleteParticipants(tx, auth.companyId, projectId, ids);
+    const label = one ? nameOf(one) : '';
+    if (deleted)
+      await audit(tx, auth, { action: 'delete', projectId, entityId: one?.id, label, count: deleted });
+    return { deleted };
+  });
 }
 
 export async function addToGroup(
@@ -432,6 +453,8 @@ export async function addToGroup(
       throw AppError.field('groupId', 'validation.participants.groupRequired');
     }
     const added = await repo.addToGroup(tx, auth.companyId, projectId, ids, groupId);
+    if (added.length)
+      await audit(tx, auth, { action: 'update', projectId, fields: ['groups'], count: added.length });
     await notifyMembership(deps, tx, {
       companyId: auth.companyId,
       projectId,

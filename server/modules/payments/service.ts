@@ -10,11 +10,15 @@ import { AppError } from '../../http/errors';
 import { assertProject } from '../activities/category-service';
 import { describeInstant } from '../activities/local-time';
 import { instantOf } from '../activities/service';
+import { auditTrail, changedFields } from '../audit/record';
 import { listRoles } from '../roles/repository';
 import type { AuthContext } from '../session/auth-context';
 import { listTaxes } from '../taxes/repository';
 import { namesEachOnce } from './category-service';
 import * as repo from './repository';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('payment');
 
 /** R1: a project's payments (registrations and activity payments) and their ticketing. */
 
@@ -168,7 +172,9 @@ export async function createPayment(deps: Deps, auth: AuthContext, projectId: st
       position: await repo.nextPaymentPosition(tx, projectId),
     });
     await repo.setLinks(tx, id, links);
-    return loadPayment(tx, auth, projectId, id, project.timeZone);
+    const made = await loadPayment(tx, auth, projectId, id, project.timeZone);
+    await audit(tx, auth, { action: 'create', projectId, entityId: id, label: made.name.fr });
+    return made;
   });
 }
 
@@ -182,15 +188,18 @@ export async function updatePayment(
   return deps.db.transaction(async (tx) => {
     const project = await assertProject(tx, auth, projectId);
     const locked = await repo.lockPayment(tx, projectId, paymentId);
-    if (!locked || !(await repo.findPayment(tx, auth.companyId, projectId, paymentId)))
-      throw AppError.notFound();
+    if (!locked) throw AppError.notFound();
+    const before = await loadPayment(tx, auth, projectId, paymentId, project.timeZone);
     const { row, links } = await toRow(tx, auth, projectId, project.timeZone, input);
     if (row.quantity !== null && row.quantity !== undefined && row.quantity < locked.sold) {
       throw AppError.field('quantity', 'validation.payments.quantityBelowSold', { sold: locked.sold });
     }
     await repo.updatePayment(tx, paymentId, row);
     await repo.setLinks(tx, paymentId, links);
-    return loadPayment(tx, auth, projectId, paymentId, project.timeZone);
+    const after = await loadPayment(tx, auth, projectId, paymentId, project.timeZone);
+    const fields = changedFields(before, after);
+    await audit(tx, auth, { action: 'update', projectId, entityId: paymentId, label: after.name.fr, fields });
+    return after;
   });
 }
 
@@ -223,7 +232,9 @@ export async function copyPayment(deps: Deps, auth: AuthContext, projectId: stri
       quantity: source.quantity,
     });
     await repo.setLinks(tx, id, links);
-    return loadPayment(tx, auth, projectId, id, project.timeZone);
+    const made = await loadPayment(tx, auth, projectId, id, project.timeZone);
+    await audit(tx, auth, { action: 'create', projectId, entityId: id, label: made.name.fr });
+    return made;
   });
 }
 
@@ -231,11 +242,13 @@ export async function copyPayment(deps: Deps, auth: AuthContext, projectId: stri
 export async function deletePayment(deps: Deps, auth: AuthContext, projectId: string, paymentId: string) {
   await deps.db.transaction(async (tx) => {
     await assertProject(tx, auth, projectId);
-    if (!(await repo.findPayment(tx, auth.companyId, projectId, paymentId))) throw AppError.notFound();
+    const gone = await repo.findPayment(tx, auth.companyId, projectId, paymentId);
+    if (!gone) throw AppError.notFound();
     await repo.lockPayment(tx, projectId, paymentId);
     const sales = await repo.salesCount(tx, paymentId);
     if (sales > 0) throw new AppError('payments.hasSales', 'conflict', { params: { count: sales } });
     await repo.deletePayment(tx, projectId, paymentId);
+    await audit(tx, auth, { action: 'delete', projectId, entityId: paymentId, label: gone.nameFr });
   });
   return { ok: true as const };
 }

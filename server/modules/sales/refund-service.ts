@@ -4,11 +4,15 @@ import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, databaseErrorCode } from '../../http/errors';
 import { assertProject } from '../activities/category-service';
+import { auditTrail } from '../audit/record';
 import type { AuthContext } from '../session/auth-context';
 import { type SalesPorts, salesPorts } from './ports';
 import { itemFee, refundShares, refundSums, saleFee, saleRefundTaxes, takeBackShares } from './refund-rules';
 import * as repo from './repository';
 import { presentRefund, readSale } from './service';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('sale');
 
 /**
  * S2: a refund of a paid sale, whole or one item, full or partial (docs/sales/refunds.md).
@@ -72,6 +76,7 @@ export async function refundSale(
       });
       // A double click: the other request holds the key; answer what it made once it is done.
       if (!refund) return null;
+      await audit(tx, auth, { action: 'refund', projectId, entityId: saleId, label: sale.buyerName });
       if (!card) await applyRefund(tx, ports, auth, projectId, refund);
       return refund;
     })

@@ -7,10 +7,14 @@ import type { ChargedTax } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { assertProject } from '../activities/category-service';
+import { auditTrail, changedFields } from '../audit/record';
 import { findParticipant } from '../participants/repository';
 import type { AuthContext } from '../session/auth-context';
 import { itemFee, saleFee, saleRefundTaxes } from './refund-rules';
 import * as repo from './repository';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('sale');
 
 const presentTax = (tax: ChargedTax) => ({
   name: { fr: tax.nameFr, en: tax.nameEn },
@@ -135,6 +139,8 @@ export async function archiveSale(
     const sale = await repo.findSale(tx, auth.companyId, projectId, saleId, true);
     if (!sale) throw AppError.notFound();
     await repo.setArchived(tx, saleId, archived);
+    const label = sale.buyerName;
+    await audit(tx, auth, { action: 'update', projectId, entityId: saleId, label, fields: ['archived'] });
     return readSale(tx, auth, projectId, saleId);
   });
 }
@@ -169,6 +175,7 @@ export async function updateSale(
     await assertProject(tx, auth, projectId);
     const sale = await repo.findSale(tx, auth.companyId, projectId, saleId, true);
     if (!sale) throw AppError.notFound();
+    const before = await readSale(tx, auth, projectId, saleId);
     const items = await repo.listItems(tx, saleId);
     const byId = new Map(input.items.map((line, index) => [line.id, { line, index }]));
     const editable = MONEY_EDITABLE.has(sale.status);
@@ -218,7 +225,10 @@ export async function updateSale(
       language: input.buyer.language,
       ...(editable ? saleSums(lines) : {}),
     });
-    return readSale(tx, auth, projectId, saleId);
+    const after = await readSale(tx, auth, projectId, saleId);
+    const fields = changedFields(before, after);
+    await audit(tx, auth, { action: 'update', projectId, entityId: saleId, label: after.buyer.name, fields });
+    return after;
   });
 }
 
@@ -276,7 +286,9 @@ export async function createCourtesySale(
         position,
       })),
     );
-    return readSale(tx, auth, projectId, saleId);
+    const made = await readSale(tx, auth, projectId, saleId);
+    await audit(tx, auth, { action: 'create', projectId, entityId: saleId, label: made.buyer.name });
+    return made;
   });
 }
 

@@ -1,6 +1,8 @@
 import type { ImportAction } from '../../../contracts/spreadsheet-import';
+import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { databaseErrorCode } from '../../http/errors';
+import { recordAudit } from '../audit/record';
 import { analyse, type CheckedBatch } from './dry-run';
 import { kindOf } from './kinds';
 import { checkedKey, type ImportState, keepSkippedRows, type RunContext, requireProject } from './state';
@@ -9,6 +11,20 @@ import { checkedKey, type ImportState, keepSkippedRows, type RunContext, require
  * The save, in one transaction: the dry run's checked batches written as they are while they still hold, else the
  * file checked again and written batch by batch. What a row writes is its kind's (`ImportKind.write`).
  */
+
+/** Issue 22: the save as one event of the audit log (the rows made and updated), in the save's transaction. */
+async function auditImport(tx: Executor, state: ImportState, summary: Record<ImportAction, number>) {
+  const count = summary.create + summary.update;
+  const entity = state.kind === 'activities' ? 'activity' : 'participant';
+  const actor = { userId: state.userId, companyId: state.companyId };
+  await recordAudit(tx, actor, {
+    entity,
+    action: 'import',
+    projectId: state.projectId,
+    label: state.fileName,
+    count,
+  });
+}
 
 /** The checks of a batch no longer hold (the project or a row's target changed since they were made). */
 class StaleCheck extends Error {}
@@ -55,6 +71,7 @@ async function saveChecked(
         await kind.write(deps, tx, state, valid, 'refuse', onProgress);
         await onProgress(((n + 1) / Math.max(1, checked.batches)) * 99).catch(() => undefined);
       }
+      await auditImport(tx, state, state.summary);
       return { stored: null, summary: state.summary };
     });
   } catch (err) {
@@ -80,9 +97,11 @@ export async function saveRows(deps: Deps, state: ImportState, run: RunContext) 
       // What the rolled-back transaction wrote is not written.
       state.answersWritten = undefined;
       await requireProject(tx, state.companyId, state.projectId);
-      return analyse(tx, run.bytes, state, run.onProgress, ({ valid }) =>
+      const analysed = await analyse(tx, run.bytes, state, run.onProgress, ({ valid }) =>
         kind.write(deps, tx, state, valid, 'merge', run.onProgress),
       );
+      await auditImport(tx, state, analysed.summary);
+      return analysed;
     }));
   if (await run.superseded()) return false;
   // Only the skipped rows are kept (the error report): the others are now in the project.

@@ -4,6 +4,7 @@ import type { UserInput, UserRole, UserSettingsInput } from '../../../contracts/
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { mayAdministerCompany } from '../../policies/company';
+import { auditTrail, changedFields } from '../audit/record';
 import { findCompany } from '../companies/repository';
 import { deliverSoon } from '../mail/outbox';
 import { findProject } from '../projects/repository';
@@ -12,6 +13,9 @@ import { invitationPath, queueInvitationMail } from './mails';
 import { hashPassword } from './passwords';
 import * as repo from './repository';
 import { newPin, newToken } from './tokens';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('user');
 
 /**
  * The company's administrators (and super-admins), by the A4 policy (server/policies/company.ts). The routes that
@@ -70,7 +74,23 @@ export async function updateUser(deps: Deps, auth: AuthContext, userId: string, 
     }
   }
   const { firstName, lastName, email, role } = input;
-  await repo.updateUser(deps.db, userId, { firstName, lastName, email, role });
+  const was = {
+    firstName: current.firstName,
+    lastName: current.lastName,
+    email: current.email,
+    role: current.role,
+  };
+  const fields = changedFields(was, { firstName, lastName, email, role });
+  await deps.db.transaction(async (tx) => {
+    await repo.updateUser(tx, userId, { firstName, lastName, email, role });
+    if (fields.length)
+      await audit(tx, auth, {
+        action: 'update',
+        entityId: userId,
+        label: `${firstName} ${lastName}`,
+        fields,
+      });
+  });
   return getUser(deps, auth, userId);
 }
 
@@ -98,6 +118,7 @@ export async function deleteUser(deps: Deps, auth: AuthContext, userId: string) 
       throw new AppError('users.lastAdministrator', 'conflict');
     }
     await repo.deleteUserKeepingNames(tx, { id: row.id, name: `${row.firstName} ${row.lastName}` });
+    await audit(tx, auth, { action: 'delete', entityId: row.id, label: `${row.firstName} ${row.lastName}` });
   });
   return { ok: true as const };
 }
@@ -137,14 +158,19 @@ async function sendInvitation(deps: Deps, auth: AuthContext, user: Row & { compa
 export async function inviteUser(deps: Deps, auth: AuthContext, input: UserInput & { locale: 'fr' | 'en' }) {
   requireAdministrator(auth);
   await assertEmailFree(deps, input.email);
-  const created = await repo.insertUser(deps.db, {
-    companyId: auth.companyId,
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    role: input.role,
-    locale: input.locale,
-    passwordHash: null,
+  const label = `${input.firstName} ${input.lastName}`;
+  const created = await deps.db.transaction(async (tx) => {
+    const user = await repo.insertUser(tx, {
+      companyId: auth.companyId,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      locale: input.locale,
+      passwordHash: null,
+    });
+    await audit(tx, auth, { action: 'invite', entityId: user.id, label, fields: ['role'] });
+    return user;
   });
   const row = await loadUser(deps, auth, created.id);
   await sendInvitation(deps, auth, row);
@@ -166,7 +192,11 @@ export async function resendInvitation(deps: Deps, auth: AuthContext, userId: st
 
 export async function cancelInvitation(deps: Deps, auth: AuthContext, userId: string) {
   const row = await loadInvited(deps, auth, userId);
-  await repo.deleteUserKeepingNames(deps.db, { id: row.id, name: `${row.firstName} ${row.lastName}` });
+  const label = `${row.firstName} ${row.lastName}`;
+  await deps.db.transaction(async (tx) => {
+    await repo.deleteUserKeepingNames(tx, { id: row.id, name: label });
+    await audit(tx, auth, { action: 'delete', entityId: row.id, label });
+  });
   return { ok: true as const };
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ACCESS_USER_SORTABLE, decide } from '../../../contracts/access-policy';
 import { companySortable, companySwitchSortable } from '../../../contracts/list-sorts';
 import { listSearchSchema } from '../../components/data-table/list-search';
+import { auditSearch } from '../../features/audit/search';
 import { appRoute } from './base';
 
 // Loaded on demand, like every page behind sign-in ("The first page" in docs/architecture.md).
@@ -23,6 +24,8 @@ const OrganisationPage = lazyRouteComponent(
 );
 
 const AccessPage = lazyRouteComponent(() => import('../../features/access/access-page'), 'AccessPage');
+
+const AuditPage = lazyRouteComponent(() => import('../../features/audit/audit-page'), 'AuditPage');
 
 const companiesRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -64,5 +67,22 @@ const accessRoute = createRoute({
   component: AccessPage,
 });
 
+/** Issue 22: Journal des modifications / Audit log, for the company's administrators. */
+const auditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'admin/audit',
+  validateSearch: auditSearch,
+  beforeLoad: ({ context }) => {
+    if (decide(context.user.access, 'admin') !== 'allowed') throw redirect({ to: '/projects' });
+  },
+  component: AuditPage,
+});
+
 /** Under the app. */
-export const adminRoutes = [companiesRoute, companySwitchesRoute, organisationRoute, accessRoute] as const;
+export const adminRoutes = [
+  companiesRoute,
+  companySwitchesRoute,
+  organisationRoute,
+  accessRoute,
+  auditRoute,
+] as const;

@@ -42,6 +42,7 @@ export const SCREEN_BY_ROUTE: Record<string, HelpScreen> = {
   '/app/admin/companies': 'admin.companies',
   '/app/admin/users': 'admin.users',
   '/app/admin/access': 'admin.access',
+  '/app/admin/audit': 'admin.audit',
   '/app/admin/company-switches': 'admin.companySwitches',
   '/app/admin/releases': 'admin.releases',
   '/app/admin/releases/$releaseId': 'admin.releaseEdit',

@@ -12,6 +12,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconListDetails,
+  IconListSearch,
   IconLock,
   IconMail,
   IconMailForward,
@@ -87,6 +88,7 @@ export const MENU: MenuPage[] = [
   },
   { id: 'users', labelKey: 'users.nav', icon: IconUserCog, section: 'admin', right: 'admin' },
   { id: 'access', labelKey: 'access.nav', icon: IconLock, section: 'admin', right: 'admin' },
+  { id: 'audit', labelKey: 'audit.nav', icon: IconListSearch, section: 'admin', right: 'admin' },
   { id: 'outbox', labelKey: 'nav.outbox', icon: IconMail, section: 'admin', right: 'admin' },
   { id: 'releases', labelKey: 'nav.releases', icon: IconNews, section: 'admin', superAdminOnly: true },
   { id: 'companies', labelKey: 'nav.companies', icon: IconBuilding, section: 'admin', superAdminOnly: true },
@@ -179,6 +181,8 @@ export function pageTarget(pageId: string, projectId: string | null) {
       return linkOptions({ to: '/admin/users' });
     case 'access':
       return linkOptions({ to: '/admin/access' });
+    case 'audit':
+      return linkOptions({ to: '/admin/audit' });
     case 'releases':
       return linkOptions({ to: '/admin/releases' });
     case 'whats-new':
