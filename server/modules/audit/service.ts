@@ -5,7 +5,6 @@ import utc from 'dayjs/plugin/utc.js';
 import type { z } from 'zod';
 import type { AuditAction, AuditEntity, AuditFilters, auditEvent } from '../../../contracts/audit';
 import type { ListParams } from '../../../contracts/http';
-import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { translator } from '../../i18n';
 import { CONTENT_TYPES, csvSafe, type ExportDownload, wallClock } from '../participants/export';
