@@ -8,7 +8,7 @@ import { freePort } from './postgres-server';
 
 /**
  * Browser tier: one server of the built app per worker of the tier (its `maxWorkers`, vitest.config.ts), each on a
- * free port of 127.0.0.1 with a fresh data folder (a new embedded database seeded with the demo data). Their
+ * free port of 127.0.0.1 with a fresh data folder (a copy of an embedded database seeded once with the demo data). Their
  * addresses reach the tests as `e2eServers`, with a lock folder in which a running file holds its server
  * (tests/support/e2e.ts): files running at the same time never share a database, and files sharing one run one at
  * a time. Each server has a fake Stripe of its own (tests/support/fake-stripe.ts, `STRIPE_*` settings pointing at it,
@@ -23,6 +23,27 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Set by the tier's global setup (and so inherited by its workers): a data folder migrated and seeded with the demo
+ * data, once. A built server started without a folder of its own begins from a copy of it instead of migrating and
+ * seeding a new database (some 5 s of CPU a server).
+ */
+const SEEDED_DIR = 'MAILLAGE_E2E_SEEDED_DIR';
+
+async function makeSeededDataDir(): Promise<string> {
+  const { migrateDatabase, openDatabase } = await import('../../server/db/client');
+  const { seedDemo } = await import('../../server/seed/demo');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-e2e-seeded-'));
+  const database = await openDatabase({ engine: 'pglite', dataDir: path.join(dir, 'pglite') });
+  try {
+    await migrateDatabase(database);
+    await seedDemo(database.db);
+  } finally {
+    await database.close();
+  }
+  return dir;
+}
 const MAIN = path.join(ROOT, process.env.MAILLAGE_DIST || 'dist', 'server/main.js');
 
 export interface RunningServer {
@@ -62,6 +83,10 @@ export async function startServer(
   if (!command && !fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   // A data folder given by the caller outlives the server (a restart on the same data); it removes it.
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-e2e-'));
+  const seeded = process.env[SEEDED_DIR];
+  if (!command && !env.DATABASE_URL && seeded && !fs.existsSync(path.join(dataDir, 'pglite'))) {
+    fs.cpSync(seeded, dataDir, { recursive: true });
+  }
   const port = await freePort();
   const [file, ...args] = command ?? [process.execPath, MAIN];
   const child = spawn(file, args, {
@@ -171,12 +196,15 @@ export async function startServerWithFakeStripe(
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(MAIN)) execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
   const count = project.config.maxWorkers || 1;
+  const seeded = await makeSeededDataDir();
+  process.env[SEEDED_DIR] = seeded;
   const started = await Promise.allSettled(Array.from({ length: count }, () => startServerWithFakeStripe()));
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stopAll = () => Promise.all(servers.map((server) => server.stop())).then(() => undefined);
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {
     await stopAll();
+    fs.rmSync(seeded, { recursive: true, force: true });
     throw failed.reason;
   }
   const lockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-e2e-servers-'));
@@ -184,5 +212,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stopAll();
     fs.rmSync(lockDir, { recursive: true, force: true });
+    fs.rmSync(seeded, { recursive: true, force: true });
   };
 }
