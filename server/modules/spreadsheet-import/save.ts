@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import { databaseErrorCode } from '../../http/errors';
 import { analyse, type CheckedBatch } from './dry-run';
 import { kindOf } from './kinds';
+import { markSaved } from './repository';
 import { checkedKey, type ImportState, keepSkippedRows, type RunContext, requireProject } from './state';
 
 /**
@@ -22,6 +23,7 @@ class StaleCheck extends Error {}
 async function saveChecked(
   deps: Deps,
   state: ImportState,
+  runId: string,
   onProgress: (percent: number) => Promise<void>,
 ): Promise<{ stored: null; summary: Record<ImportAction, number> } | null> {
   const checked = state.checked;
@@ -55,6 +57,7 @@ async function saveChecked(
         await kind.write(deps, tx, state, valid, 'refuse', onProgress);
         await onProgress(((n + 1) / Math.max(1, checked.batches)) * 99).catch(() => undefined);
       }
+      await markSaved(tx, state.id, runId);
       return { stored: null, summary: state.summary };
     });
   } catch (err) {
@@ -73,16 +76,18 @@ export async function saveRows(deps: Deps, state: ImportState, run: RunContext) 
   const kind = kindOf(state);
   state.answersWritten = undefined;
   const saved =
-    (await saveChecked(deps, state, run.onProgress)) ??
+    (await saveChecked(deps, state, run.runId, run.onProgress)) ??
     // The project or a row's target changed since the dry run: each batch is checked again, then written, as the
     // file is read, in one transaction for the whole file.
     (await deps.db.transaction(async (tx) => {
       // What the rolled-back transaction wrote is not written.
       state.answersWritten = undefined;
       await requireProject(tx, state.companyId, state.projectId);
-      return analyse(tx, run.bytes, state, run.onProgress, ({ valid }) =>
+      const analysed = await analyse(tx, run.bytes, state, run.onProgress, ({ valid }) =>
         kind.write(deps, tx, state, valid, 'merge', run.onProgress),
       );
+      await markSaved(tx, state.id, run.runId);
+      return analysed;
     }));
   if (await run.superseded()) return false;
   // Only the skipped rows are kept (the error report): the others are now in the project.
