@@ -92,7 +92,9 @@ async function upload(client: ApiClient, url: string, text: string, name: string
 /** The file of one batch the dry run kept, found in the server's storage folder. */
 function checkedBatch(importId: string, batch: number) {
   const folder = path.join(dataDir, 'files', 'imports');
-  const name = fs.readdirSync(folder).find((f) => f.startsWith(`${importId}-checked-`) && f.endsWith(`-${batch}.json`));
+  const name = fs
+    .readdirSync(folder)
+    .find((f) => f.startsWith(`${importId}-checked-`) && f.endsWith(`-${batch}.json`));
   if (!name) throw new Error(`no checked batch ${batch} of ${importId} in ${folder}`);
   return path.join(folder, name);
 }
@@ -126,9 +128,12 @@ describe('kill -9 during four jobs, then a restart (RS3)', () => {
 
     // The import: a project of its own, a file of PEOPLE new people, analysed (two kept batches).
     const project = await organiser.createProject();
-    await organiser.call('POST', `/api/projects/${project.id}/roles`, { name: { fr: 'Visiteur', en: 'Visitor' } });
+    await organiser.call('POST', `/api/projects/${project.id}/roles`, {
+      name: { fr: 'Visiteur', en: 'Visitor' },
+    });
     const lines = ['Courriel;Prénom;Nom;Rôle'];
-    for (let i = 0; i < PEOPLE; i += 1) lines.push(`personne-${i}@coupure.test;Personne;Coupure ${i};Visiteur`);
+    for (let i = 0; i < PEOPLE; i += 1)
+      lines.push(`personne-${i}@coupure.test;Personne;Coupure ${i};Visiteur`);
     const imports = `/api/projects/${project.id}/participant-imports`;
     const { id: importId } = await upload(organiser, imports, lines.join('\n'), 'coupure.csv');
     const readImport = () =>
@@ -152,7 +157,11 @@ describe('kill -9 during four jobs, then a restart (RS3)', () => {
     const roomUrl = `/api/projects/${project.id}/activities/${activity.id}/video-room`;
     const release = whereby.holdNext();
     await organiser.call('POST', roomUrl, { replace: false });
-    await until('the creation asked of Whereby', async () => whereby.requests.length, (n) => n === 1);
+    await until(
+      'the creation asked of Whereby',
+      async () => whereby.requests.length,
+      (n) => n === 1,
+    );
 
     // The pairing: running, with progress.
     await organiser.call('POST', `${pairingUrl}/generation`);
@@ -185,7 +194,9 @@ describe('kill -9 during four jobs, then a restart (RS3)', () => {
     });
     expect(await participantCount()).toBe(0);
     await organiser.call('POST', `${imports}/${importId}/save`, { sendInscription: false });
-    expect(await until('the save', readImport, (s) => s.status !== 'saving')).toMatchObject({ status: 'done' });
+    expect(await until('the save', readImport, (s) => s.status !== 'saving')).toMatchObject({
+      status: 'done',
+    });
     expect(await participantCount()).toBe(PEOPLE);
 
     // The room: made again at start-up, one room for the activity, a meeting Whereby has.
