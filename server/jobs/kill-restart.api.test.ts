@@ -1,13 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { withTestApp } from '../../tests/support/api-fixture';
 import { startFakeWhereby } from '../../tests/support/fake-whereby';
-import { type RunningServer, startServer } from '../../tests/support/global-setup-e2e';
 import { ApiClient } from '../../tests/support/http-client';
-import { openDatabase } from '../db/client';
+import { until, withRestartableServer } from '../../tests/support/restart';
 import { DEMO_ORGANISER, DEMO_PASSWORD } from '../seed/demo';
 
 /**
@@ -27,48 +25,11 @@ const PEOPLE = 1_001; // two batches of the dry run (1,000 rows each)
 
 const { t } = withTestApp({ users: [] });
 const whereby = await startFakeWhereby();
-let dataDir = '';
-let server: RunningServer | undefined;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-kill-'));
-  if (!t.databaseUrl) {
-    // The run's migrated and seeded template, written to the server's data folder: it starts without seeding.
-    const tar = fs.readFileSync(inject('pgliteTemplate'));
-    const database = await openDatabase({
-      engine: 'pglite',
-      dataDir: path.join(dataDir, 'pglite'),
-      loadDataDir: new Blob([tar]),
-    });
-    await database.close();
-  }
-});
-afterAll(async () => {
-  await server?.stop();
-  await whereby.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-function start() {
-  const env: Record<string, string> = {
-    JOBS: 'true',
-    WHEREBY_API_KEY: whereby.apiKey,
-    WHEREBY_API_URL: whereby.url,
-    LOG_LEVEL: 'error',
-  };
-  if (t.databaseUrl) env.DATABASE_URL = t.databaseUrl;
-  return startServer(env, [process.execPath, '--import', 'tsx', 'server/main.ts'], { dataDir });
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, seconds = 60) {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${seconds} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+afterAll(() => whereby.close());
+const restartable = withRestartableServer(t, () => ({
+  WHEREBY_API_KEY: whereby.apiKey,
+  WHEREBY_API_URL: whereby.url,
+}));
 
 /** A file upload as the import page sends it (multipart, the session's cookies and CSRF token). */
 async function upload(client: ApiClient, url: string, text: string, name: string) {
@@ -91,7 +52,7 @@ async function upload(client: ApiClient, url: string, text: string, name: string
 
 /** The file of one batch the dry run kept, found in the server's storage folder. */
 function checkedBatch(importId: string, batch: number) {
-  const folder = path.join(dataDir, 'files', 'imports');
+  const folder = path.join(restartable.dataDir(), 'files', 'imports');
   const name = fs
     .readdirSync(folder)
     .find((f) => f.startsWith(`${importId}-checked-`) && f.endsWith(`-${batch}.json`));
@@ -101,7 +62,7 @@ function checkedBatch(importId: string, batch: number) {
 
 describe('kill -9 during four jobs, then a restart (RS3)', () => {
   it('leaves each job finished once or nothing half-done, and shows so', async () => {
-    server = await start();
+    let server = await restartable.start();
     let organiser = await ApiClient.signIn(server.baseUrl, DEMO_ORGANISER, DEMO_PASSWORD);
     // The first demo event (the one with a pairing and a B2B session): « Journée B2B Montréal » of some year.
     const { items } = await organiser.call<{ items: { id: string }[] }>(
@@ -185,7 +146,7 @@ describe('kill -9 during four jobs, then a restart (RS3)', () => {
     fs.writeFileSync(batch, kept);
     release();
 
-    server = await start();
+    server = await restartable.start();
     organiser = await ApiClient.signIn(server.baseUrl, DEMO_ORGANISER, DEMO_PASSWORD);
     // The import: interrupted, said so, nothing saved; saved once when started again.
     expect(await readImport()).toMatchObject({

@@ -69,6 +69,24 @@ export async function holdRun(
   };
 }
 
+/**
+ * Does `work` while holding the run's lock (`holdRun`), and lets it go after, whatever the outcome; does nothing when
+ * a live run holds it already (a job delivered twice, a recovery racing the run).
+ */
+export async function whileHolding(
+  deps: Pick<Deps, 'database' | 'config'>,
+  name: string,
+  work: () => Promise<unknown>,
+): Promise<void> {
+  const release = await holdRun(deps, name);
+  if (!release) return;
+  try {
+    await work();
+  } finally {
+    await release();
+  }
+}
+
 /** Whether a run still works somewhere: in this process, or (PostgreSQL) in any process holding its lock. */
 export async function runAlive(deps: Pick<Deps, 'database'>, name: string) {
   if (held.has(name)) return true;

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps';
-import { holdRun, isInterrupted, runAlive } from '../../jobs/liveness';
+import { isInterrupted, runAlive, whileHolding } from '../../jobs/liveness';
 import type { JobDefinition } from '../../jobs/queue';
 import * as repo from './repository';
 import { createMeeting, deleteMeeting, WherebyError } from './whereby';
@@ -78,13 +78,7 @@ export async function enqueueVideoRoom(deps: Deps, data: VideoRoomJobData, delay
 
 /** A try: only while no other try of the same room works (a job delivered again, a recovery), holding its lock. */
 export async function runVideoRoomJob(deps: Deps, data: VideoRoomJobData): Promise<void> {
-  const release = await holdRun(deps, roomLock(data.activityId));
-  if (!release) return;
-  try {
-    await tryRoom(deps, data);
-  } finally {
-    await release();
-  }
+  await whileHolding(deps, roomLock(data.activityId), () => tryRoom(deps, data));
 }
 
 /**

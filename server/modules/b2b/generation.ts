@@ -4,7 +4,7 @@ import { meetingGenerations } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { translator } from '../../i18n';
-import { holdRun, isInterrupted, runAlive } from '../../jobs/liveness';
+import { isInterrupted, runAlive, whileHolding } from '../../jobs/liveness';
 import type { JobDefinition } from '../../jobs/queue';
 import type { MeetingsInstance, MeetingsResult } from '../../matching/instance';
 import { solveInWorker } from '../../matching/run';
@@ -173,13 +173,7 @@ export async function recoverB2bGenerations(deps: Deps) {
 
 /** The job: holds the generation's lock (another run of it works elsewhere: nothing to do), then works. */
 export async function runGeneration(deps: Deps, data: { generationId: string }) {
-  const release = await holdRun(deps, runLock(data.generationId));
-  if (!release) return;
-  try {
-    await work(deps, data);
-  } finally {
-    await release();
-  }
+  await whileHolding(deps, runLock(data.generationId), () => work(deps, data));
 }
 
 /** Claims the queued row, solves, writes the meetings (or the failure). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { canGenerate } from '../../../contracts/pairings';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { holdRun, runAlive } from '../../jobs/liveness';
+import { runAlive, whileHolding } from '../../jobs/liveness';
 import type { JobDefinition } from '../../jobs/queue';
 import {
   describeInstanceErrors,
@@ -126,13 +126,7 @@ const runLock = (runId: string) => `pairings.generate:${runId}`;
 export async function runGeneration(deps: Deps, data: GenerationJobData, solve: Solve = solveInWorker) {
   const row = await gens.findGeneration(deps.db, data.generationId);
   if (!row || row.runId !== data.runId || (row.status !== 'queued' && row.status !== 'running')) return;
-  const release = await holdRun(deps, runLock(data.runId));
-  if (!release) return;
-  try {
-    await work(deps, data, row, solve);
-  } finally {
-    await release();
-  }
+  await whileHolding(deps, runLock(data.runId), () => work(deps, data, row, solve));
 }
 
 async function work(deps: Deps, data: GenerationJobData, row: gens.GenerationRow, solve: Solve) {

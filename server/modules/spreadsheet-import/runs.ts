@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { holdRun } from '../../jobs/liveness';
+import { whileHolding } from '../../jobs/liveness';
 import type { AuthContext } from '../session/auth-context';
 import { dryRun } from './dry-run';
 import type { ImportKindName } from './kind';
@@ -47,13 +47,7 @@ const starting = new Set<string>();
  * process works on it already (a job delivered again); the run holds its lock until it ends.
  */
 export async function runImport(deps: Deps, data: ImportJobData) {
-  const release = await holdRun(deps, importRunLock(data.runId));
-  if (!release) return;
-  try {
-    await work(deps, data);
-  } finally {
-    await release();
-  }
+  await whileHolding(deps, importRunLock(data.runId), () => work(deps, data));
 }
 
 async function work(deps: Deps, data: ImportJobData) {
