@@ -5,9 +5,9 @@ import { migrateDatabase, openDatabase } from './db/client';
 import type { Deps } from './deps';
 import { tuneHeap } from './heap';
 import { startJobs } from './jobs/queue';
-import { activityVideoJobs } from './modules/activity-video/room-job';
+import { activityVideoJobs, recoverVideoRooms } from './modules/activity-video/room-job';
 import { auditJobs } from './modules/audit/jobs';
-import { b2bJobs } from './modules/b2b/generation';
+import { b2bJobs, recoverB2bGenerations } from './modules/b2b/generation';
 import { campaignJobs, resumeCampaigns } from './modules/campaigns/send-job';
 import { fileJobs } from './modules/files/jobs';
 import { mailJobs } from './modules/mail/jobs';
@@ -63,6 +63,9 @@ if (config.jobs) {
   );
   // M3: generations whose job vanished with a stopped process start again (also every minute, RECOVERY_JOB).
   await recoverGenerations(deps).catch((err) => app.log.error({ err }, 'pairing generation recovery failed'));
+  // RS3: B2B generations and video rooms cut short by the last stop start again (docs/jobs.md).
+  await recoverB2bGenerations(deps).catch((err) => app.log.error({ err }, 'B2B generation recovery failed'));
+  await recoverVideoRooms(deps).catch((err) => app.log.error({ err }, 'video room recovery failed'));
   // Computations of scores interrupted by the last stop are queued again.
   await recoverScores(deps).catch((err) => app.log.error({ err }, 'scores recovery failed'));
   // Messages queued while no instance ran, or cut short by the last stop, leave now rather than at the next minute.

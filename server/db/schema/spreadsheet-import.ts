@@ -26,6 +26,11 @@ export const participantImports = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** When the retention purge deleted what the import kept: it then answers "expired" (the row holds no one). */
     purgedAt: timestamp('purged_at', { withTimezone: true }),
+    /**
+     * RS3: the run of the save that committed, written in the save's own transaction: a save whose process died
+     * after its commit, before its state said so, is known as saved (not as interrupted).
+     */
+    savedRunId: uuid('saved_run_id'),
   },
   (t) => [index('participant_imports_to_purge_idx').on(t.lastActivityAt).where(sql`purged_at is null`)],
 );

@@ -117,6 +117,15 @@ export async function setReady(
   return rows.length > 0;
 }
 
+/** Every room still being made (start-up recovery, by id alone: each job is the one its request queued). */
+export async function pendingRoomIds(db: Executor) {
+  const rows = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(eq(activities.videoRoomStatus, 'pending'));
+  return rows.map((row) => row.id);
+}
+
 export async function setFailed(db: Executor, activityId: string, reason: string) {
   await db
     .update(activities)

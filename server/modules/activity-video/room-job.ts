@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps';
+import { isInterrupted, runAlive, whileHolding } from '../../jobs/liveness';
 import type { JobDefinition } from '../../jobs/queue';
 import * as repo from './repository';
 import { createMeeting, deleteMeeting, WherebyError } from './whereby';
@@ -35,15 +36,16 @@ export type FailureReason =
   | `provider:${string}`;
 
 /**
- * A room pending for longer than any creation can take (three tries, each after a Retry-After of at most 10 minutes,
- * plus pg-boss's retries) was lost, e.g. its job failed for a reason that is not Whereby's: it shows as interrupted
- * and can be generated again.
+ * The 45-minute rule (server/jobs/liveness.ts): a room pending for longer than any creation can take (three tries,
+ * each after a Retry-After of at most 10 minutes, plus pg-boss's retries) was lost, e.g. its job failed for a reason
+ * that is not Whereby's: it shows as interrupted and can be generated again.
  */
-export const STALE_PENDING_MINUTES = 45;
-
 export function isStale(row: Pick<repo.RoomRow, 'status' | 'updatedAt'>, now: Date) {
-  return row.status === 'pending' && now.getTime() - row.updatedAt.getTime() > STALE_PENDING_MINUTES * 60_000;
+  return row.status === 'pending' && isInterrupted(row.updatedAt, now);
 }
+
+/** The lock a try holds while it works (server/jobs/liveness.ts): one try of a room at a time, in any process. */
+const roomLock = (activityId: string) => `activities.video-room:${activityId}`;
 
 /** The end of the activity, when a room can be made for it now (Whereby needs an end in the future). */
 export function roomEnd(row: Pick<repo.RoomRow, 'noDate' | 'startsAt' | 'durationMinutes'>, now: Date) {
@@ -74,7 +76,27 @@ export async function enqueueVideoRoom(deps: Deps, data: VideoRoomJobData, delay
   else run();
 }
 
+/** A try: only while no other try of the same room works (a job delivered again, a recovery), holding its lock. */
 export async function runVideoRoomJob(deps: Deps, data: VideoRoomJobData): Promise<void> {
+  await whileHolding(deps, roomLock(data.activityId), () => tryRoom(deps, data));
+}
+
+/**
+ * Start-up: the rooms left pending with no try at work (the last stop cut one short, whose pg-boss job would only be
+ * delivered again once expired) are tried again now. A room waiting for a Retry-After is tried early: harmless, a
+ * second 429 puts it back to wait.
+ */
+export async function recoverVideoRooms(deps: Deps) {
+  let recovered = 0;
+  for (const id of await repo.pendingRoomIds(deps.db)) {
+    if (await runAlive(deps, roomLock(id))) continue;
+    await enqueueVideoRoom(deps, { activityId: id, attempt: 1 });
+    recovered++;
+  }
+  return recovered;
+}
+
+async function tryRoom(deps: Deps, data: VideoRoomJobData): Promise<void> {
   const row = await repo.findRoomById(deps.db, data.activityId);
   if (row?.status !== 'pending') return;
   const whereby = deps.config.whereby;

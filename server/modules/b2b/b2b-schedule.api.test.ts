@@ -339,6 +339,30 @@ describe('B2B generation', () => {
     expect(finished.status).toBe('done');
   });
 
+  it('a queued generation whose job was lost shows as interrupted at 45 minutes, and another can start', async () => {
+    const { project, ids, url, session } = await setUp();
+    await camille.post(`${url}/requests`, { requesterId: ids[0], requestedId: ids[1], weight: 3 });
+    const queuedFor = async (minutes: number) => {
+      await t.deps.db.delete(meetingGenerations).where(eq(meetingGenerations.sessionId, session.id));
+      await t.deps.db.insert(meetingGenerations).values({
+        companyId: companyId(),
+        projectId: project.id,
+        sessionId: session.id,
+        status: 'queued',
+        createdAt: new Date(Date.now() - minutes * 60_000),
+      });
+      return (await camille.get(`${url}/generations/latest`)).body.generation;
+    };
+    expect(await queuedFor(44)).toMatchObject({ status: 'queued', error: null });
+    expect(await queuedFor(45)).toMatchObject({
+      status: 'failed',
+      error:
+        'La génération a été interrompue (le serveur s’est arrêté pendant son calcul) ; rien n’a été enregistré. Relancez-la.',
+    });
+    expect((await camille.post(`${url}/generations`)).status).toBe(200);
+    expect(await settled(url)).toMatchObject({ status: 'done', placed: 1 });
+  });
+
   it('a queued generation is cancelled at once', async () => {
     const { project, url, session } = await setUp();
     const [queued] = await t.deps.db

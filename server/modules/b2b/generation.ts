@@ -1,7 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Language } from '../../../contracts/http';
 import { meetingGenerations } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { translator } from '../../i18n';
+import { isInterrupted, runAlive, whileHolding } from '../../jobs/liveness';
 import type { JobDefinition } from '../../jobs/queue';
 import type { MeetingsInstance, MeetingsResult } from '../../matching/instance';
 import { solveInWorker } from '../../matching/run';
@@ -14,9 +17,10 @@ import { loadSession, slotTimes } from './session-service';
 /**
  * The generation of a session's meetings, a pg-boss job (`b2b.generate`). Its row says where it is: queued →
  * running (progress, best weight so far, a heartbeat every ~second of solving) → done | failed | cancelled. One
- * queued or running generation per session (a partial unique index: a second start answers 409). A running row whose
- * heartbeat stopped for STALE_MS (its process went away) is queued again when read. The result replaces the
- * session's meetings in ONE transaction, only if the row is still this run's.
+ * queued or running generation per session (a partial unique index: a second start answers 409). A running row whose run
+ * died (its lock is free: at once, server/jobs/liveness.ts) or whose heartbeat stopped for STALE_MS is queued again
+ * when read and at start-up; a queued one whose job was lost shows as interrupted after 45 minutes (and another can be
+ * started). The result replaces the session's meetings in ONE transaction, only if the row is still this run's.
  */
 export const GENERATION_JOB = 'b2b.generate';
 export const STALE_MS = 60_000;
@@ -26,7 +30,10 @@ const SEED = 1;
 
 type GenerationRow = typeof meetingGenerations.$inferSelect;
 
-export const presentGeneration = (row: GenerationRow) => ({
+/** The lock a generation's run holds while it works: free means no process works on it. */
+const runLock = (generationId: string) => `b2b.generate:${generationId}`;
+
+export const presentGeneration = (row: GenerationRow, language: Language) => ({
   id: row.id,
   status: row.status as 'queued' | 'running' | 'done' | 'failed' | 'cancelled',
   progress: row.progress,
@@ -35,7 +42,7 @@ export const presentGeneration = (row: GenerationRow) => ({
   placed: row.placed,
   cancelRequested: row.cancelRequested,
   attempts: row.attempts,
-  error: row.error,
+  error: row.error?.startsWith('errors.') ? translator(language)(row.error) : row.error,
   createdAt: row.createdAt,
   finishedAt: row.finishedAt,
 });
@@ -64,11 +71,22 @@ async function latest(deps: Deps, sessionId: string) {
   return row;
 }
 
-/** A running generation whose heartbeat stopped is queued again (its job vanished with its process). */
+/**
+ * A running generation whose run died (or whose heartbeat stopped) is queued again: its job vanished with its
+ * process. A queued one whose job was lost for 45 minutes is failed, interrupted (the 45-minute rule).
+ */
 async function recover(deps: Deps, row: GenerationRow | undefined) {
+  if (row?.status === 'queued' && isInterrupted(row.createdAt, deps.now())) {
+    const [failed] = await deps.db
+      .update(meetingGenerations)
+      .set({ status: 'failed', error: 'errors.b2b.interrupted', finishedAt: deps.now() })
+      .where(and(eq(meetingGenerations.id, row.id), eq(meetingGenerations.status, 'queued')))
+      .returning();
+    return failed ?? row;
+  }
   if (row?.status !== 'running') return row;
   const beat = (row.heartbeatAt ?? row.startedAt ?? row.createdAt).getTime();
-  if (deps.now().getTime() - beat < STALE_MS) return row;
+  if (deps.now().getTime() - beat < STALE_MS && (await runAlive(deps, runLock(row.id)))) return row;
   const [requeued] = await deps.db
     .update(meetingGenerations)
     .set({ status: 'queued', heartbeatAt: null })
@@ -91,13 +109,13 @@ export async function startGeneration(deps: Deps, auth: AuthContext, projectId: 
     .returning();
   if (!rows.length) throw new AppError('b2b.generationRunning', 'conflict');
   await enqueue(deps, rows[0].id);
-  return presentGeneration(rows[0]);
+  return presentGeneration(rows[0], auth.locale);
 }
 
 export async function getGeneration(deps: Deps, auth: AuthContext, projectId: string, sessionId: string) {
   await loadSession(deps.db, auth, projectId, sessionId);
   const row = await recover(deps, await latest(deps, sessionId));
-  return { generation: row ? presentGeneration(row) : null };
+  return { generation: row ? presentGeneration(row, auth.locale) : null };
 }
 
 export async function cancelGeneration(
@@ -118,7 +136,7 @@ export async function cancelGeneration(
     .where(and(eq(meetingGenerations.sessionId, sessionId), eq(meetingGenerations.id, generationId)))
     .returning();
   if (!row) throw AppError.notFound();
-  return presentGeneration(row);
+  return presentGeneration(row, auth.locale);
 }
 
 /**
@@ -143,8 +161,23 @@ export function meetingRows(session: repo.SessionRow, instance: MeetingsInstance
   });
 }
 
-/** The job: claims the queued row, solves, writes the meetings (or the failure). */
+/** Start-up: the generations the last stop left running are queued again (the ones another instance runs stay). */
+export async function recoverB2bGenerations(deps: Deps) {
+  const rows = await deps.db
+    .select()
+    .from(meetingGenerations)
+    .where(eq(meetingGenerations.status, 'running'));
+  for (const row of rows) await recover(deps, row);
+  return rows.length;
+}
+
+/** The job: holds the generation's lock (another run of it works elsewhere: nothing to do), then works. */
 export async function runGeneration(deps: Deps, data: { generationId: string }) {
+  await whileHolding(deps, runLock(data.generationId), () => work(deps, data));
+}
+
+/** Claims the queued row, solves, writes the meetings (or the failure). */
+async function work(deps: Deps, data: { generationId: string }) {
   const now = deps.now();
   const [row] = await deps.db
     .update(meetingGenerations)

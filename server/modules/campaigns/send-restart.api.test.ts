@@ -1,13 +1,10 @@
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTestApp } from '../../../tests/support/api-fixture';
-import { type RunningServer, startServer } from '../../../tests/support/global-setup-e2e';
+import type { RunningServer } from '../../../tests/support/global-setup-e2e';
 import { ApiClient } from '../../../tests/support/http-client';
-import { openDatabase } from '../../db/client';
+import { until, withRestartableServer } from '../../../tests/support/restart';
 import { DEMO_ORGANISER, DEMO_PASSWORD } from '../../seed/demo';
 
 /**
@@ -68,52 +65,21 @@ smtp.on('error', () => undefined);
 
 const { t } = withTestApp({ users: [] });
 let smtpPort = 0;
-let dataDir = '';
+const restartable = withRestartableServer(t, () => ({
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // A message left `sending` by a dead process is sent again after 10 × this (10 s, not 10 minutes).
+  SMTP_TIMEOUT_SECONDS: '1',
+}));
+const start = () => restartable.start();
 let server: RunningServer | undefined;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as AddressInfo).port;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-restart-'));
-  if (!t.databaseUrl) {
-    // The run's migrated and seeded template written to the server's data folder: it starts without seeding.
-    const tar = fs.readFileSync(inject('pgliteTemplate'));
-    const database = await openDatabase({
-      engine: 'pglite',
-      dataDir: path.join(dataDir, 'pglite'),
-      loadDataDir: new Blob([tar]),
-    });
-    await database.close();
-  }
 });
 afterAll(async () => {
-  await server?.stop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The real server from its sources, with jobs, on this test's database (PostgreSQL) or its own data folder. */
-function start() {
-  const env: Record<string, string> = {
-    JOBS: 'true',
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    // A message left `sending` by a dead process is sent again after 10 × this (10 s, not 10 minutes).
-    SMTP_TIMEOUT_SECONDS: '1',
-    LOG_LEVEL: 'error',
-  };
-  if (t.databaseUrl) env.DATABASE_URL = t.databaseUrl;
-  return startServer(env, [process.execPath, '--import', 'tsx', 'server/main.ts'], { dataDir });
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, seconds = 60) {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${seconds} s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('a campaign cut short by kill -9 (RS3)', () => {
   it('delivers each recipient’s message exactly once after the restart', async () => {

@@ -233,6 +233,34 @@ describe('generation (M3)', () => {
     expect(await recoverGenerations(t.deps, solve)).toBe(0);
   });
 
+  it('a generation « en cours » whose heartbeat is 45 minutes old shows as interrupted, and « Générer » starts again', async () => {
+    const { url } = await pairingOf(camille);
+    await queue.stop();
+    // A process that queues but does not work: the generation stays as the SQL below leaves it.
+    await queue.start(false);
+    const started = ok<Generation>(await camille.post(`${url}/generation`));
+    const beatAgo = async (minutes: number) => {
+      await t.database.db
+        .update(pairingGenerations)
+        .set({ status: 'running', progress: 37, heartbeatAt: new Date(Date.now() - minutes * 60_000) })
+        .where(eq(pairingGenerations.id, started.id));
+      return ok<{ generation: Generation }>(await camille.get(url)).generation;
+    };
+    expect(await beatAgo(44)).toMatchObject({ status: 'running', progress: 37, error: null });
+    expect(await beatAgo(45)).toMatchObject({
+      status: 'failed',
+      error: 'La génération a été interrompue. Relancez-la.',
+    });
+    // No process works meanwhile (a recovery would take it up by itself): the organiser starts it again.
+    await queue.stop();
+    t.deps.jobs = noJobs;
+    const again = ok<Generation>(await camille.post(`${url}/generation`));
+    expect(again).toMatchObject({ status: 'queued', progress: 0 });
+    expect(again.id).not.toBe(started.id);
+    ok(await camille.post(`${url}/generation/cancel`));
+    await queue.start(true);
+  });
+
   it('refuses to generate 7 once its question is gone (409); another company’s pairing is not found', async () => {
     const { url, projectId, categoryId } = await pairingOf(camille);
     const { questionId } = await insertQuestion(t.database.db, projectId, ['Un']);

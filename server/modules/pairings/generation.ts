@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { canGenerate } from '../../../contracts/pairings';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { runAlive, whileHolding } from '../../jobs/liveness';
 import type { JobDefinition } from '../../jobs/queue';
 import {
   describeInstanceErrors,
@@ -118,10 +119,17 @@ export async function cancelGeneration(deps: Deps, auth: AuthContext, projectId:
   return presentGeneration(deps, row, auth.locale);
 }
 
-/** The job's work: only while the row waits for this very run. */
+/** The lock a run holds while it works (server/jobs/liveness.ts): its absence means the run died. */
+const runLock = (runId: string) => `pairings.generate:${runId}`;
+
+/** The job's work: only while the row waits for this very run, which holds its lock from before it says running. */
 export async function runGeneration(deps: Deps, data: GenerationJobData, solve: Solve = solveInWorker) {
   const row = await gens.findGeneration(deps.db, data.generationId);
   if (!row || row.runId !== data.runId || (row.status !== 'queued' && row.status !== 'running')) return;
+  await whileHolding(deps, runLock(data.runId), () => work(deps, data, row, solve));
+}
+
+async function work(deps: Deps, data: GenerationJobData, row: gens.GenerationRow, solve: Solve) {
   if (!(await gens.updateActive(deps.db, row.id, data.runId, { status: 'running', progress: 0, best: null })))
     return;
   const scope = { companyId: row.companyId, projectId: row.projectId };
@@ -205,15 +213,18 @@ export async function runGeneration(deps: Deps, data: GenerationJobData, solve: 
 }
 
 /**
- * Re-queues the generations whose job vanished: the pg-boss job of their run is gone or over (the process that ran it
- * stopped), or, without a queue, the heartbeat is old. Each starts again from 0 under a new run id.
+ * Re-queues the generations whose job vanished: a running one whose run no longer holds its lock (its process
+ * stopped: at once, see server/jobs/liveness.ts), a queued one whose pg-boss job is gone or over, or, without a
+ * queue, one whose heartbeat is old. Each starts again from 0 under a new run id (the old run, were it alive, could
+ * no longer write: every write of a run checks its run id).
  */
 export async function recoverGenerations(deps: Deps, solve: Solve = solveInWorker) {
   let recovered = 0;
   for (const row of await gens.allActive(deps.db)) {
     if (running.has(row.id)) continue;
     let vanished = isStale(row, deps.now());
-    if (!vanished && deps.jobs.boss) {
+    if (!vanished && row.status === 'running') vanished = !(await runAlive(deps, runLock(row.runId)));
+    else if (!vanished && deps.jobs.boss) {
       const job = await deps.jobs.boss.getJobById(GENERATION_JOB, row.runId).catch(() => null);
       vanished = !job || !['created', 'retry', 'active'].includes(job.state);
     }

@@ -15,6 +15,11 @@ const LEASE = sql`interval '1 hour'`;
  * Notes an import's last step (the upload makes its row) and clears a purge's claim on it. False when the import
  * was purged: nothing of it may be written again.
  */
+/** RS3: the save of this run committed (written in the save's own transaction). */
+export async function markSaved(db: Executor, id: string, runId: string) {
+  await db.update(participantImports).set({ savedRunId: runId }).where(eq(participantImports.id, id));
+}
+
 export async function noteImportActivity(
   db: Executor,
   row: { id: string; companyId: string; projectId: string; kind?: string; at: Date },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { whileHolding } from '../../jobs/liveness';
 import type { AuthContext } from '../session/auth-context';
 import { dryRun } from './dry-run';
 import type { ImportKindName } from './kind';
@@ -14,6 +15,7 @@ import {
   dropChecked,
   type ImportJobData,
   type ImportState,
+  importRunLock,
   isExpired,
   type LiveRun,
   live,
@@ -40,10 +42,20 @@ const ACTIVITY_MS = 60_000;
 /** Imports whose run is being started by a request of this process: a second start meanwhile is refused. */
 const starting = new Set<string>();
 
-/** Runs one step of an import (the job's work): only when the import still waits for this very run. */
+/**
+ * Runs one step of an import (the job's work): only when the import still waits for this very run, and no live
+ * process works on it already (a job delivered again); the run holds its lock until it ends.
+ */
 export async function runImport(deps: Deps, data: ImportJobData) {
+  await whileHolding(deps, importRunLock(data.runId), () => work(deps, data));
+}
+
+async function work(deps: Deps, data: ImportJobData) {
   const state = await readState(deps, data.importId);
   if (!state || state.runId !== data.runId || !busy(state)) return;
+  // Taken: from now on a free lock means this run's process stopped.
+  state.startedAt = deps.now().toISOString();
+  await writeState(deps, state);
   const file = await deps.storage.get(state.fileKey);
   const run: LiveRun = { progress: 0, state };
   live.set(state.id, run);
@@ -150,7 +162,7 @@ async function start(deps: Deps, state: ImportState, status: 'analysing' | 'savi
 
 async function startRun(deps: Deps, state: ImportState, status: 'analysing' | 'saving') {
   const runId = randomUUID();
-  Object.assign(state, { status, progress: 0, runId, error: null });
+  Object.assign(state, { status, progress: 0, runId, error: null, startedAt: undefined });
   await noteActivity(deps, state);
   await writeState(deps, state);
   const data: ImportJobData = { importId: state.id, runId };

@@ -5,6 +5,7 @@ import { databaseErrorCode } from '../../http/errors';
 import { recordAudit } from '../audit/record';
 import { analyse, type CheckedBatch } from './dry-run';
 import { kindOf } from './kinds';
+import { markSaved } from './repository';
 import { checkedKey, type ImportState, keepSkippedRows, type RunContext, requireProject } from './state';
 
 /**
@@ -38,6 +39,7 @@ class StaleCheck extends Error {}
 async function saveChecked(
   deps: Deps,
   state: ImportState,
+  runId: string,
   onProgress: (percent: number) => Promise<void>,
 ): Promise<{ stored: null; summary: Record<ImportAction, number> } | null> {
   const checked = state.checked;
@@ -72,6 +74,7 @@ async function saveChecked(
         await onProgress(((n + 1) / Math.max(1, checked.batches)) * 99).catch(() => undefined);
       }
       await auditImport(tx, state, state.summary);
+      await markSaved(tx, state.id, runId);
       return { stored: null, summary: state.summary };
     });
   } catch (err) {
@@ -90,7 +93,7 @@ export async function saveRows(deps: Deps, state: ImportState, run: RunContext) 
   const kind = kindOf(state);
   state.answersWritten = undefined;
   const saved =
-    (await saveChecked(deps, state, run.onProgress)) ??
+    (await saveChecked(deps, state, run.runId, run.onProgress)) ??
     // The project or a row's target changed since the dry run: each batch is checked again, then written, as the
     // file is read, in one transaction for the whole file.
     (await deps.db.transaction(async (tx) => {
@@ -101,6 +104,7 @@ export async function saveRows(deps: Deps, state: ImportState, run: RunContext) 
         kind.write(deps, tx, state, valid, 'merge', run.onProgress),
       );
       await auditImport(tx, state, analysed.summary);
+      await markSaved(tx, state.id, run.runId);
       return analysed;
     }));
   if (await run.superseded()) return false;

@@ -3,6 +3,7 @@ import type { ImportAction } from '../../../contracts/spreadsheet-import';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { runAlive } from '../../jobs/liveness';
 import * as participantRepo from '../participants/repository';
 import type { AuthContext } from '../session/auth-context';
 import type { ImportKindName, Targets } from './kind';
@@ -15,6 +16,9 @@ import * as repo from './repository';
 
 /** A job that has not noted progress for this long is taken as interrupted (the process stopped). */
 export const STALE_MS = 2 * 60_000;
+
+/** The lock a run holds while it works (server/jobs/liveness.ts): free once its process has stopped. */
+export const importRunLock = (runId: string) => `participants.import:${runId}`;
 
 type Status = 'uploaded' | 'analysing' | 'ready' | 'saving' | 'done' | 'failed';
 
@@ -69,6 +73,8 @@ export interface ImportState {
   answersWritten?: boolean;
   /** The run the background job must match (a newer start supersedes an older job). */
   runId: string | null;
+  /** When the job took that run (it holds the run's lock from then on); unset while the run waits in the queue. */
+  startedAt?: string;
   /** The caller's user and language, for the job (inscription e-mails use the participant's language). */
   userId: string;
   locale: Language;
@@ -188,21 +194,65 @@ export async function loadState(
     (state.kind ?? 'participants') !== kind
   )
     throw AppError.notFound();
-  // A run that stopped noting progress was interrupted (restart): nothing of a save was kept (one transaction).
-  if (
-    (state.status === 'analysing' || state.status === 'saving') &&
-    !live.has(state.id) &&
-    deps.now().getTime() - new Date(state.updatedAt).getTime() > STALE_MS
-  ) {
-    state.status = 'failed';
-    state.error = 'errors.participantImport.interrupted';
-    state.runId = null;
-    const partial = state.keeping;
-    state.keeping = undefined;
-    await writeState(deps, state);
-    await dropChecked(deps, state.id, partial);
+  // A run whose process stopped (its lock is free) or that stopped noting progress was interrupted: nothing of a save
+  // was kept (one transaction), unless its transaction had committed (the row names its run): then it is saved.
+  const stopped = busy(state) && !live.has(state.id) ? await stoppedRun(deps, state) : null;
+  if (stopped) {
+    // The row read again: a save that committed did so before its process stopped, so before the check above.
+    const saved =
+      stopped.status === 'saving' && (await repo.findImportRow(deps.db, auth.companyId, projectId, id));
+    if (saved && stopped.runId && saved.savedRunId === stopped.runId) {
+      await finishCommitted(deps, stopped);
+      return stopped;
+    }
+    return markInterrupted(deps, stopped);
   }
   return state;
+}
+
+/** A run that stopped before its end: nothing of a save was kept (one transaction), nor of a dry run's batches. */
+async function markInterrupted(deps: Deps, state: ImportState) {
+  state.status = 'failed';
+  state.error = 'errors.participantImport.interrupted';
+  state.runId = null;
+  const partial = state.keeping;
+  state.keeping = undefined;
+  await writeState(deps, state);
+  await dropChecked(deps, state.id, partial);
+  return state;
+}
+
+/**
+ * The state of a busy import whose run no longer works (its lock is free, or it noted nothing for STALE_MS), read
+ * again after that check: a run writes its outcome before it lets its lock go, so a state read before the check may
+ * be one the run has since replaced (then null: the run ended, nothing to mark).
+ */
+async function stoppedRun(deps: Deps, state: ImportState) {
+  const stale = deps.now().getTime() - new Date(state.updatedAt).getTime() > STALE_MS;
+  if (!stale && !(state.startedAt && state.runId)) return null;
+  if (!stale && (await runAlive(deps, importRunLock(state.runId as string)))) return null;
+  const fresh = await readState(deps, state.id);
+  if (!fresh || !busy(fresh) || fresh.runId !== state.runId || live.has(state.id)) return null;
+  return fresh;
+}
+
+/**
+ * A save whose transaction committed but whose process stopped before it said so: what the save does after its
+ * commit, done here (the rows to look at kept, the checked batches and the file dropped). The inscriptions were
+ * queued in the transaction, and leave with the outbox; the scores, if the file held answers, are computed again at
+ * the next change of answers.
+ */
+async function finishCommitted(deps: Deps, state: ImportState) {
+  const checked = state.checked;
+  const partial = state.keeping;
+  Object.assign(state, { status: 'done', progress: 100, error: null, runId: null });
+  state.checked = undefined;
+  state.keeping = undefined;
+  await keepSkippedRows(deps, state.id);
+  await writeState(deps, state);
+  await dropChecked(deps, state.id, checked);
+  await dropChecked(deps, state.id, partial);
+  await deps.storage.delete(state.fileKey).catch(() => undefined);
 }
 
 export async function requireProject(db: Executor, companyId: string, projectId: string) {

@@ -1,0 +1,1 @@
+ALTER TABLE "participant_imports" ADD COLUMN "saved_run_id" uuid;
