@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { isBuildCurrent } from '../../scripts/lib.mjs';
 import { openDatabase } from '../../server/db/client';
 import { type RunningServer, startServer } from './global-setup-e2e';
 
 /**
- * RS3 tests that kill the real server and start it again on the same database: the server from its sources (tsx) with
- * jobs on, on this file's PostgreSQL database (`api-pg`) or, on PGlite (`api`), on a data folder made from the run's
+ * RS3 tests that kill the real server and start it again on the same database: the built server (or, when the build
+ * is older than its sources, the server from its sources through tsx) with jobs on, on this file's PostgreSQL database (`api-pg`) or, on PGlite (`api`), on a data folder made from the run's
  * migrated and seeded template (it starts without seeding). `start` starts one (`kill` on it is `kill -9`); the last
  * one started is stopped, and the folder removed, after the file. `env` is read at each start.
  */
@@ -35,9 +36,10 @@ export function withRestartableServer(t: { databaseUrl?: string }, env: () => Re
     async start() {
       const settings: Record<string, string> = { JOBS: 'true', LOG_LEVEL: 'error', ...env() };
       if (t.databaseUrl) settings.DATABASE_URL = t.databaseUrl;
-      last = await startServer(settings, [process.execPath, '--import', 'tsx', 'server/main.ts'], {
-        dataDir,
-      });
+      // The built server when the build is current (CI builds first; `npm test` builds before its tiers): each start
+      // from the sources compiled them again with tsx, a few seconds a start.
+      const command = isBuildCurrent() ? undefined : [process.execPath, '--import', 'tsx', 'server/main.ts'];
+      last = await startServer(settings, command, { dataDir });
       return last;
     },
   };
