@@ -42,7 +42,10 @@ export function AuditPage() {
   const filtered = Object.values(filters).some(Boolean) || Boolean(search.q);
   const setFilter = (next: Partial<typeof filters>) =>
     void navigate({ search: (prev: object) => ({ ...prev, ...next, page: undefined }) } as never);
-  const all = { value: 'all', label: t('audit.filters.all') };
+  const all = (key: 'allActors' | 'allEntities' | 'allActions') => ({
+    value: 'all',
+    label: t(`audit.filters.${key}`),
+  });
 
   const columns: Column<AuditEvent>[] = [
     { key: 'at', header: t('audit.columns.at'), sortKey: 'at', noWrap: true, render: (e) => dateTime(e.at) },
@@ -118,21 +121,30 @@ export function AuditPage() {
           <>
             <ListFilter
               label={t('audit.filters.actor')}
-              options={[all, ...(actors.data ?? []).map((a) => ({ value: a.id, label: a.name }))]}
+              options={[
+                all('allActors'),
+                ...(actors.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+              ]}
               value={actor}
               onChange={(value) => setFilter({ actor: value })}
               testId="actor-filter"
             />
             <ListFilter
               label={t('audit.filters.entity')}
-              options={[all, ...AUDIT_ENTITIES.map((v) => ({ value: v, label: t(`audit.entities.${v}`) }))]}
+              options={[
+                all('allEntities'),
+                ...AUDIT_ENTITIES.map((v) => ({ value: v, label: t(`audit.entities.${v}`) })),
+              ]}
               value={entity}
               onChange={(value) => setFilter({ entity: value as typeof entity })}
               testId="entity-filter"
             />
             <ListFilter
               label={t('audit.filters.action')}
-              options={[all, ...AUDIT_ACTIONS.map((v) => ({ value: v, label: t(`audit.actions.${v}`) }))]}
+              options={[
+                all('allActions'),
+                ...AUDIT_ACTIONS.map((v) => ({ value: v, label: t(`audit.actions.${v}`) })),
+              ]}
               value={action}
               onChange={(value) => setFilter({ action: value as typeof action })}
               testId="action-filter"
