@@ -11,7 +11,22 @@ export const B2B_SESSION_SORTABLE = ['name', 'startsAt'] as const;
 export const SCORE_EXPORT_KINDS = ['pairs', 'averages', 'stored'] as const;
 /** Issue 22: the audit log's sortable columns (newest first when none is chosen), what it records and the actions. */
 export const AUDIT_SORTABLE = ['at', 'actor', 'entity', 'action'] as const;
-export const AUDIT_ENTITIES = ['participant', 'activity', 'payment', 'sale', 'access', 'user'] as const;
+export const AUDIT_ENTITIES = [
+  'participant',
+  'activity',
+  'payment',
+  'sale',
+  'access',
+  'user',
+  'role',
+  'groupCategory',
+  'group',
+  'question',
+  'choice',
+  'campaign',
+  'project',
+  'profileField',
+] as const;
 export const AUDIT_ACTIONS = [
   'create',
   'update',
@@ -21,4 +36,7 @@ export const AUDIT_ACTIONS = [
   'revoke',
   'refund',
   'invite',
+  'send',
+  'plan',
+  'cancel',
 ] as const;

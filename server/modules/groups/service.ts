@@ -11,11 +11,32 @@ import type { ListParams } from '../../../contracts/http';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { auditTrail, changedFields } from '../audit/record';
 import { deliverSoon } from '../mail/outbox';
 import { notifyMembership } from '../notifications/trigger';
 import type { AuthContext } from '../session/auth-context';
 import { readEmailFile } from './email-file';
 import * as repo from './repository';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('group');
+const auditCategory = auditTrail('groupCategory');
+/** A change of a group's members: one event naming `members`, with how many joined or left. */
+const auditMembers = (
+  tx: Executor,
+  auth: AuthContext,
+  scope: repo.Scope,
+  group: repo.GroupRow,
+  count: number,
+) =>
+  audit(tx, auth, {
+    action: 'update',
+    projectId: scope.projectId,
+    entityId: group.id,
+    label: group.nameFr,
+    fields: ['members'],
+    count,
+  });
 
 type Name = z.output<typeof groupName>;
 type GroupValues = z.output<typeof groupInput>;
@@ -85,6 +106,7 @@ export async function createCategory(deps: Deps, auth: AuthContext, projectId: s
   return deps.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, auth, projectId);
     const id = await repo.insertCategory(tx, scope, nameValues(name));
+    await auditCategory(tx, auth, { action: 'create', projectId, entityId: id, label: name.fr });
     return loadCategory(tx, scope, id);
   });
 }
@@ -98,8 +120,16 @@ export async function updateCategory(
 ) {
   return deps.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, auth, projectId);
-    await categoryOrFail(tx, scope, categoryId);
+    const before = await categoryOrFail(tx, scope, categoryId);
     await repo.updateCategory(tx, scope, categoryId, nameValues(name));
+    const fields = changedFields({ name: { fr: before.nameFr, en: before.nameEn } }, { name });
+    await auditCategory(tx, auth, {
+      action: 'update',
+      projectId,
+      entityId: categoryId,
+      label: name.fr,
+      fields,
+    });
     return loadCategory(tx, scope, categoryId);
   });
 }
@@ -108,11 +138,12 @@ export async function updateCategory(
 export async function deleteCategory(deps: Deps, auth: AuthContext, projectId: string, categoryId: string) {
   await deps.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, auth, projectId);
-    await categoryOrFail(tx, scope, categoryId);
+    const gone = await categoryOrFail(tx, scope, categoryId);
     const groupCount = await repo.countGroupsInCategory(tx, scope, categoryId);
     if (groupCount > 0)
       throw new AppError('groups.categoryNotEmpty', 'conflict', { params: { count: groupCount } });
     await repo.deleteCategory(tx, scope, categoryId);
+    await auditCategory(tx, auth, { action: 'delete', projectId, entityId: categoryId, label: gone.nameFr });
   });
   return { ok: true as const };
 }
@@ -131,6 +162,7 @@ export async function createGroup(deps: Deps, auth: AuthContext, projectId: stri
     const scope = await scopeOf(tx, auth, projectId);
     await assertCategory(tx, scope, input.categoryId);
     const id = await repo.insertGroup(tx, scope, input.categoryId, nameValues(input.name));
+    await audit(tx, auth, { action: 'create', projectId, entityId: id, label: input.name.fr });
     return presentGroup(await groupOrFail(tx, scope, id));
   });
 }
@@ -152,7 +184,10 @@ export async function updateGroup(
       categoryId: input.categoryId,
       moved,
     });
-    return presentGroup(await groupOrFail(tx, scope, groupId));
+    const after = presentGroup(await groupOrFail(tx, scope, groupId));
+    const fields = changedFields(presentGroup(current), after);
+    await audit(tx, auth, { action: 'update', projectId, entityId: groupId, label: after.name.fr, fields });
+    return after;
   });
 }
 
@@ -160,8 +195,9 @@ export async function updateGroup(
 export async function deleteGroup(deps: Deps, auth: AuthContext, projectId: string, groupId: string) {
   await deps.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, auth, projectId);
-    await groupOrFail(tx, scope, groupId);
+    const gone = await groupOrFail(tx, scope, groupId);
     await repo.deleteGroup(tx, scope, groupId);
+    await audit(tx, auth, { action: 'delete', projectId, entityId: groupId, label: gone.nameFr });
   });
   return { ok: true as const };
 }
@@ -252,13 +288,14 @@ export async function addMembers(
 ) {
   const result = await deps.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, auth, projectId);
-    await groupOrFail(tx, scope, groupId);
+    const group = await groupOrFail(tx, scope, groupId);
     const unique = [...new Set(participantIds)];
     const known = await repo.findParticipantIds(tx, scope, unique);
     if (known.length !== unique.length) {
       throw AppError.field('participantIds', 'validation.groups.unknownParticipant');
     }
     const added = await joinGroup(deps, tx, scope, groupId, unique);
+    await auditMembers(tx, auth, scope, group, added.length);
     return { added: added.length, already: unique.length - added.length };
   });
   await deliverSoon(deps);
@@ -274,8 +311,9 @@ export async function removeMember(
 ) {
   await deps.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, auth, projectId);
-    await groupOrFail(tx, scope, groupId);
+    const group = await groupOrFail(tx, scope, groupId);
     if ((await repo.removeMember(tx, groupId, participantId)) === 0) throw AppError.notFound();
+    await auditMembers(tx, auth, scope, group, 1);
     await notifyMembership(deps, tx, {
       ...scope,
       kind: 'group',
@@ -314,11 +352,12 @@ export async function importMembers(
     throw AppError.field('file', 'validation.groups.tooManyEmails', { maximum: GROUP_IMPORT_MAX_EMAILS });
   }
   const result = await deps.db.transaction(async (tx) => {
-    await groupOrFail(tx, scope, groupId);
+    const group = await groupOrFail(tx, scope, groupId);
     const found = await repo.findParticipantsByEmails(tx, scope, read.emails);
     const foundEmails = new Set(found.map((f) => f.email));
     const ids = [...new Set(found.map((f) => f.id))];
     const added = await joinGroup(deps, tx, scope, groupId, ids);
+    await auditMembers(tx, auth, scope, group, added.length);
     return {
       added: added.length,
       already: ids.length - added.length,

@@ -3,6 +3,7 @@ import { CHOICE_IMPORT_MAX, CHOICE_IMPORT_MAX_BYTES, CHOICE_LABEL_MAX } from '..
 import { stripTags } from '../../../contracts/texts';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { recordAudit } from '../audit/record';
 import type { AuthContext } from '../session/auth-context';
 import { normaliseHeader } from '../spreadsheet-import/headers';
 import { readRows } from '../spreadsheet-import/read';
@@ -100,6 +101,15 @@ export async function importChoices(
       found.row,
       result.rows.map((r) => ({ label: r.label, categoryId: null })),
     );
+    // Issue 22: the save as one event, named by the question, with the count of choices added.
+    const label = found.row.titleFr;
+    await recordAudit(tx, auth, {
+      entity: 'choice',
+      action: 'import',
+      projectId,
+      label,
+      count: result.rows.length,
+    });
     return { ...result, saved: result.rows.length };
   });
 }

@@ -3,10 +3,11 @@ import type { Executor } from '../../db/client';
 import { questionChoiceCategories, questionChoices, questionStandardValues } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { auditTrail, changedFields } from '../audit/record';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 import { scoresChanged } from './score-runs';
-import { assertSameSet, getQuestionRow, loadDetail } from './service';
+import { assertSameSet, auditQuestion, getQuestionRow, loadDetail } from './service';
 
 /**
  * Q1: the choices of a question (with their categories), its standard values, and the linked question whose choices
@@ -15,6 +16,32 @@ import { assertSameSet, getQuestionRow, loadDetail } from './service';
  */
 
 type Scope = { deps: Deps; auth: AuthContext; projectId: string; questionId: string };
+
+/** Issue 22: a choice's change in the audit log, in its transaction (a mirror's change goes with it unrecorded). */
+const audit = auditTrail('choice');
+const auditChoice = (
+  tx: Executor,
+  scope: Scope,
+  action: 'create' | 'update' | 'delete',
+  choice: { id: string; labelFr: string },
+  fields?: string[],
+) =>
+  audit(tx, scope.auth, {
+    action,
+    projectId: scope.projectId,
+    entityId: choice.id,
+    label: choice.labelFr,
+    fields,
+  });
+/** A change of a question's categories or standard values: an update of the question naming that list. */
+const listChanged = (tx: Executor, scope: Scope, question: repo.QuestionRow, field: string) =>
+  auditQuestion(tx, scope.auth, {
+    action: 'update',
+    projectId: scope.projectId,
+    entityId: question.id,
+    label: question.titleFr,
+    fields: [field],
+  });
 
 async function inQuestion<T>(scope: Scope, work: (tx: Executor, question: repo.QuestionRow) => Promise<T>) {
   const { deps, auth, projectId, questionId } = scope;
@@ -80,7 +107,8 @@ export async function addChoices(
 export function createChoice(scope: Scope, input: { label: Localized; categoryId: string | null }) {
   return inQuestion(scope, async (tx, question) => {
     await assertCategory(tx, question.id, input.categoryId);
-    await addChoices(tx, question, [input]);
+    const [made] = await addChoices(tx, question, [input]);
+    await auditChoice(tx, scope, 'create', made);
   });
 }
 
@@ -97,6 +125,8 @@ export function updateChoice(
       labelEn: input.label.en,
       categoryId: input.categoryId,
     });
+    const was = { label: { fr: choice.labelFr, en: choice.labelEn }, categoryId: choice.categoryId };
+    await auditChoice(tx, scope, 'update', { ...choice, labelFr: input.label.fr }, changedFields(was, input));
     if (choice.linkedChoiceId)
       await repo.updateChoice(tx, choice.linkedChoiceId, {
         labelFr: input.label.fr,
@@ -109,6 +139,7 @@ export async function deleteChoice(scope: Scope, choiceId: string) {
   const detail = await inQuestion(scope, async (tx, question) => {
     const choice = await findChoice(tx, question.id, choiceId);
     await repo.deleteChoices(tx, [choice.id, ...(choice.linkedChoiceId ? [choice.linkedChoiceId] : [])]);
+    await auditChoice(tx, scope, 'delete', choice);
   });
   // Its answers went with it.
   await scoresChanged(scope.deps, scope.projectId);
@@ -160,6 +191,7 @@ export function createCategory(scope: Scope, label: Localized) {
         position: await repo.nextPosition(tx, questionChoiceCategories, question.id),
       },
     ]);
+    await listChanged(tx, scope, question, 'categories');
   });
 }
 
@@ -173,6 +205,7 @@ export function updateCategory(scope: Scope, categoryId: string, label: Localize
   return inQuestion(scope, async (tx, question) => {
     await findCategory(tx, question.id, categoryId);
     await repo.updateCategory(tx, categoryId, label);
+    await listChanged(tx, scope, question, 'categories');
   });
 }
 
@@ -180,6 +213,7 @@ export function deleteCategory(scope: Scope, categoryId: string) {
   return inQuestion(scope, async (tx, question) => {
     await findCategory(tx, question.id, categoryId);
     await repo.deleteCategory(tx, categoryId);
+    await listChanged(tx, scope, question, 'categories');
   });
 }
 
@@ -213,6 +247,7 @@ export async function createStandardValue(
       ...input,
       position: await repo.nextPosition(tx, questionStandardValues, question.id),
     });
+    await listChanged(tx, scope, question, 'standardValues');
   });
   await scoresChanged(scope.deps, scope.projectId);
   return detail;
@@ -223,6 +258,7 @@ export async function deleteStandardValue(scope: Scope, standardValueId: string)
     const values = await repo.listStandardValues(tx, [question.id]);
     if (!values.some((v) => v.id === standardValueId)) throw AppError.notFound();
     await repo.deleteStandardValue(tx, standardValueId);
+    await listChanged(tx, scope, question, 'standardValues');
   });
   await scoresChanged(scope.deps, scope.projectId);
   return detail;
@@ -289,6 +325,7 @@ export async function createLinkedQuestion(scope: Scope, title: Localized) {
     );
     for (const [i, mirror] of mirrors.entries())
       await repo.updateChoice(tx, choices[i].row.id, { linkedChoiceId: mirror.id });
+    await auditQuestion(tx, auth, { action: 'create', projectId, entityId: linkedId, label: title.fr });
   });
   await scoresChanged(deps, projectId);
   return loadDetail(deps.db, auth, projectId, linkedId);

@@ -10,12 +10,16 @@ import { questions } from '../../db/schema';
 import { claimVersion } from '../../db/versioned-update';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { auditTrail, changedFields } from '../audit/record';
 import { findProject } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
 import { scoresChanged } from './score-runs';
 
 /** Q1: the questions of a project (list, create, tabs of the edition, archive, order, delete). */
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+export const auditQuestion = auditTrail('question');
 
 /** The project of the caller's company, or 404. */
 export async function assertProject(db: Executor, auth: AuthContext, projectId: string) {
@@ -43,6 +47,16 @@ const summary = (found: { row: repo.QuestionRow; choiceCount: number; answerCoun
   position: found.row.position,
   choiceCount: found.choiceCount,
   answerCount: found.answerCount,
+});
+
+/** A question's own values as the API names them: what the audit log compares (its counts left out). */
+const facts = (q: repo.QuestionRow) => ({
+  ...summary({ row: q, choiceCount: 0, answerCount: 0 }),
+  help: { fr: q.helpFr, en: q.helpEn },
+  maxChoices: q.maxChoices,
+  visibility: q.visibility,
+  participantCanEdit: q.participantCanEdit,
+  reversed: q.reversed,
 });
 
 /** Everything the edition page shows. */
@@ -109,7 +123,7 @@ export async function createQuestion(
 ) {
   const id = await deps.db.transaction(async (tx) => {
     await assertProject(tx, auth, projectId);
-    return repo.insertQuestion(tx, {
+    const made = await repo.insertQuestion(tx, {
       companyId: auth.companyId,
       projectId,
       titleFr: input.title.fr,
@@ -117,6 +131,8 @@ export async function createQuestion(
       kind: input.kind,
       position: await repo.nextQuestionPosition(tx, projectId),
     });
+    await auditQuestion(tx, auth, { action: 'create', projectId, entityId: made, label: input.title.fr });
+    return made;
   });
   return loadDetail(deps.db, auth, projectId, id);
 }
@@ -137,9 +153,18 @@ async function change(
   version?: number | 'unversioned',
 ) {
   await deps.db.transaction(async (tx) => {
-    await getQuestionRow(tx, auth, projectId, questionId);
+    const before = await getQuestionRow(tx, auth, projectId, questionId);
     if (version !== 'unversioned') await claimQuestion(tx, auth, projectId, questionId, version);
     await repo.updateQuestion(tx, questionId, values);
+    const after = (await getQuestionRow(tx, auth, projectId, questionId)).row;
+    const fields = changedFields(facts(before.row), facts(after));
+    await auditQuestion(tx, auth, {
+      action: 'update',
+      projectId,
+      entityId: questionId,
+      label: after.titleFr,
+      fields,
+    });
   });
   if (affectsScores) await scoresChanged(deps, projectId);
   return loadDetail(deps.db, auth, projectId, questionId);
@@ -209,8 +234,13 @@ export async function saveAudience(
   input: AudienceInput,
 ) {
   await deps.db.transaction(async (tx) => {
-    await getQuestionRow(tx, auth, projectId, questionId);
+    const { row } = await getQuestionRow(tx, auth, projectId, questionId);
     await claimQuestion(tx, auth, projectId, questionId, input.version);
+    const audience = (rows: { groupId: string | null; roleId: string | null }[]) => ({
+      groupIds: rows.flatMap((a) => a.groupId ?? []).sort(),
+      roleIds: rows.flatMap((a) => a.roleId ?? []).sort(),
+    });
+    const before = audience(await repo.listAudience(tx, [questionId]));
     const groupIds = [...new Set(input.groupIds)];
     const roleIds = [...new Set(input.roleIds)];
     if ((await repo.countOwned(tx, 'groups', projectId, groupIds)) !== groupIds.length)
@@ -218,13 +248,30 @@ export async function saveAudience(
     if ((await repo.countOwned(tx, 'roles', projectId, roleIds)) !== roleIds.length)
       throw AppError.field('roleIds', 'validation.questions.unknownRole');
     await repo.replaceAudience(tx, { companyId: auth.companyId, projectId, questionId }, groupIds, roleIds);
+    const fields = changedFields(before, audience(await repo.listAudience(tx, [questionId])));
+    await auditQuestion(tx, auth, {
+      action: 'update',
+      projectId,
+      entityId: questionId,
+      label: row.titleFr,
+      fields,
+    });
   });
   return loadDetail(deps.db, auth, projectId, questionId);
 }
 
 export async function deleteQuestion(deps: Deps, auth: AuthContext, projectId: string, questionId: string) {
-  const found = await getQuestionRow(deps.db, auth, projectId, questionId);
-  await repo.deleteQuestion(deps.db, questionId);
+  const found = await deps.db.transaction(async (tx) => {
+    const gone = await getQuestionRow(tx, auth, projectId, questionId);
+    await repo.deleteQuestion(tx, questionId);
+    await auditQuestion(tx, auth, {
+      action: 'delete',
+      projectId,
+      entityId: questionId,
+      label: gone.row.titleFr,
+    });
+    return gone;
+  });
   if (found.row.usedForMatching && found.row.status === 'active') await scoresChanged(deps, projectId);
   return { ok: true as const };
 }

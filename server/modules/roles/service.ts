@@ -2,9 +2,13 @@ import type { RoleDefaults, RoleValues } from '../../../contracts/roles';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { auditTrail, changedFields, recordAudit } from '../audit/record';
 import { findProject } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('role');
 
 const present = (row: repo.RoleRow) => ({
   id: row.id,
@@ -52,6 +56,7 @@ export async function createRole(deps: Deps, auth: AuthContext, projectId: strin
       nameEn: input.name.en,
       position: await repo.nextPosition(tx, projectId),
     });
+    await audit(tx, auth, { action: 'create', projectId, entityId: id, label: input.name.fr });
     return present(await getRole(tx, auth, projectId, id));
   });
 }
@@ -63,9 +68,14 @@ export async function updateRole(
   roleId: string,
   input: RoleValues,
 ) {
-  await getRole(deps.db, auth, projectId, roleId);
-  await repo.renameRole(deps.db, roleId, input.name);
-  return present(await getRole(deps.db, auth, projectId, roleId));
+  return deps.db.transaction(async (tx) => {
+    const before = present(await getRole(tx, auth, projectId, roleId));
+    await repo.renameRole(tx, roleId, input.name);
+    const after = present(await getRole(tx, auth, projectId, roleId));
+    const fields = changedFields(before, after);
+    await audit(tx, auth, { action: 'update', projectId, entityId: roleId, label: after.name.fr, fields });
+    return after;
+  });
 }
 
 /**
@@ -83,7 +93,7 @@ export async function deleteRole(
   await deps.db.transaction(async (tx) => {
     await getRole(tx, auth, projectId, roleId);
     await repo.lockRole(tx, projectId, roleId);
-    const { participantCount } = await getRole(tx, auth, projectId, roleId);
+    const { participantCount, nameFr } = await getRole(tx, auth, projectId, roleId);
     if (moveTo !== null) {
       const target = await repo.findRole(tx, auth.companyId, projectId, moveTo);
       if (!target || moveTo === roleId) throw AppError.field('moveTo', 'validation.roles.moveTo');
@@ -93,8 +103,17 @@ export async function deleteRole(
         throw new AppError('roles.inUse', 'conflict', { params: { count: participantCount } });
       }
       await repo.moveParticipants(tx, projectId, roleId, moveTo);
+      // The participants moved: one bulk change of their role.
+      await recordAudit(tx, auth, {
+        entity: 'participant',
+        action: 'update',
+        projectId,
+        fields: ['role'],
+        count: participantCount,
+      });
     }
     await repo.deleteRole(tx, projectId, roleId);
+    await audit(tx, auth, { action: 'delete', projectId, entityId: roleId, label: nameFr });
   });
   return { ok: true as const };
 }
@@ -120,7 +139,8 @@ export async function setRoleDefaults(
   defaults: RoleDefaults,
 ) {
   return deps.db.transaction(async (tx) => {
-    await assertProject(tx, auth, projectId);
+    const project = await assertProject(tx, auth, projectId);
+    const before = await loadList(tx, auth, projectId);
     for (const field of ['defaultRoleId', 'defaultPersonaRoleId'] as const) {
       const id = defaults[field];
       if (id !== null && !(await repo.findRole(tx, auth.companyId, projectId, id))) {
@@ -128,6 +148,18 @@ export async function setRoleDefaults(
       }
     }
     await repo.saveRoleDefaults(tx, projectId, defaults);
-    return loadList(tx, auth, projectId);
+    const after = await loadList(tx, auth, projectId);
+    // The project's defaults: an event of the project, naming the default that changed.
+    const fields = changedFields({ ...before, items: [] }, { ...after, items: [] });
+    const label = project.nameFr;
+    await recordAudit(tx, auth, {
+      entity: 'project',
+      action: 'update',
+      projectId,
+      entityId: projectId,
+      label,
+      fields,
+    });
+    return after;
   });
 }

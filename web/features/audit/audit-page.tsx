@@ -24,6 +24,9 @@ const ACTION_COLOR: Record<AuditEvent['action'], string> = {
   revoke: 'orange',
   refund: 'orange',
   invite: 'cyan',
+  send: 'indigo',
+  plan: 'cyan',
+  cancel: 'orange',
 };
 
 /** Issue 22: Administration › Journal des modifications — who changed what, when (docs/audit.md). */
