@@ -7,6 +7,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { toLocalTime } from '../activities/local-time';
 import { instantOf } from '../activities/service';
+import { auditTrail } from '../audit/record';
 import { findParticipant } from '../calendar/repository';
 import { deliverSoon, queueMailBatch } from '../mail/outbox';
 import { findProject } from '../projects/repository';
@@ -22,6 +23,9 @@ import { enqueueCampaign } from './send-job';
  * C1/C2/C5: writing, sending, planning and cancelling campaigns, and reading their log. The sending itself is the
  * `campaign.send` job (./send-job.ts).
  */
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('campaign');
 
 async function ownProject(deps: Deps, auth: AuthContext, projectId: string) {
   const project = await findProject(deps.db, auth.companyId, projectId);
@@ -143,20 +147,26 @@ export async function createCampaign(
       throw AppError.field('plannedAt', 'validation.campaigns.plannedInPast', { timeZone: project.timeZone });
     }
   }
-  const campaign = await repo.insertCampaign(deps.db, {
-    companyId: auth.companyId,
-    projectId,
-    messageType: input.messageType,
-    subjectFr: draft.subject.fr,
-    subjectEn: draft.subject.en,
-    bodyFr: draft.body.fr,
-    bodyEn: draft.body.en,
-    audience: audienceOf(input.audience),
-    transactional: input.transactional,
-    status: plannedAt ? 'planned' : 'sending',
-    plannedAt,
-    createdBy: auth.userId,
+  const campaign = await deps.db.transaction(async (tx) => {
+    const row = await repo.insertCampaign(tx, {
+      companyId: auth.companyId,
+      projectId,
+      messageType: input.messageType,
+      subjectFr: draft.subject.fr,
+      subjectEn: draft.subject.en,
+      bodyFr: draft.body.fr,
+      bodyEn: draft.body.en,
+      audience: audienceOf(input.audience),
+      transactional: input.transactional,
+      status: plannedAt ? 'planned' : 'sending',
+      plannedAt,
+      createdBy: auth.userId,
+    });
+    const action = plannedAt ? 'plan' : 'send';
+    await audit(tx, auth, { action, projectId, entityId: row.id, label: row.subjectFr || row.subjectEn });
+    return row;
   });
+  // Committed first: the job reads the campaign.
   if (!plannedAt) await enqueueCampaign(deps, campaign.id);
   return present(deps, campaign, project.timeZone);
 }
@@ -172,6 +182,12 @@ export async function cancelCampaign(deps: Deps, auth: AuthContext, projectId: s
     });
     if (!moved) throw new AppError('campaigns.notCancellable', 'conflict');
     await repo.cancelQueuedMessages(tx, campaignId);
+    await audit(tx, auth, {
+      action: 'cancel',
+      projectId,
+      entityId: campaignId,
+      label: moved.subjectFr || moved.subjectEn,
+    });
     return moved;
   });
   return present(deps, row, project.timeZone);

@@ -16,9 +16,21 @@ import type { Localized } from '../../../contracts/texts';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { auditTrail, changedFields } from '../audit/record';
 import { findProject } from '../projects/repository';
 import type { AuthContext } from '../session/auth-context';
 import * as repo from './repository';
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+const audit = auditTrail('profileField');
+/** A change of a field (its items: `items`), named by the field's title. */
+const auditField = (
+  tx: Executor,
+  auth: AuthContext,
+  row: repo.ProfileFieldRow,
+  action: 'create' | 'update' | 'delete',
+  fields?: string[],
+) => audit(tx, auth, { action, projectId: row.projectId, entityId: row.id, label: row.titleFr, fields });
 
 /** A field as the API sends it, with its items (those of a choice field, in order; none for any other type). */
 export function present(row: repo.ProfileFieldRow, itemRows: repo.ProfileFieldItemRow[] = []): ProfileField {
@@ -105,6 +117,7 @@ export async function createField(
     if (isChoiceType(input.inputType)) {
       await repo.insertItems(tx, { companyId: auth.companyId, projectId, fieldId: row.id }, input.itemLabels);
     }
+    await auditField(tx, auth, row, 'create');
     return presentOne(tx, row);
   });
 }
@@ -116,13 +129,16 @@ export async function updateFieldTitle(
   fieldId: string,
   title: Localized,
 ) {
-  await fieldOf(deps.db, auth, projectId, fieldId);
-  const row = await repo.updateField(deps.db, auth.companyId, projectId, fieldId, {
-    titleFr: title.fr,
-    titleEn: title.en,
+  return deps.db.transaction(async (tx) => {
+    const before = await fieldOf(tx, auth, projectId, fieldId);
+    const row = await repo.updateField(tx, auth.companyId, projectId, fieldId, {
+      titleFr: title.fr,
+      titleEn: title.en,
+    });
+    if (!row) throw AppError.notFound();
+    await auditField(tx, auth, row, 'update', changedFields(present(before), present(row)));
+    return presentOne(tx, row);
   });
-  if (!row) throw AppError.notFound();
-  return presentOne(deps.db, row);
 }
 
 /**
@@ -148,6 +164,7 @@ export async function setFieldSwitch(
     }
     const row = await repo.updateField(tx, auth.companyId, projectId, fieldId, { [name]: value });
     if (!row) throw AppError.notFound();
+    await auditField(tx, auth, row, 'update', [name]);
     return presentOne(tx, row);
   });
 }
@@ -158,6 +175,7 @@ export async function deleteField(deps: Deps, auth: AuthContext, projectId: stri
     const row = await fieldOf(tx, auth, projectId, fieldId);
     if (row.standardKey !== null) throw new AppError('profileFields.standardNotDeletable', 'conflict');
     await repo.deleteField(tx, auth.companyId, projectId, fieldId);
+    await auditField(tx, auth, row, 'delete');
     return { ok: true as const };
   });
 }
@@ -219,6 +237,7 @@ export async function addItem(
     }
     assertDistinct(label, items);
     await repo.insertItems(tx, { companyId: auth.companyId, projectId, fieldId }, [label]);
+    await auditField(tx, auth, row, 'update', ['items']);
     return presentOne(tx, row);
   });
 }
@@ -240,6 +259,7 @@ export async function renameItem(
       items.filter((item) => item.id !== itemId),
     );
     await repo.updateItemLabel(tx, fieldId, itemId, label);
+    await auditField(tx, auth, row, 'update', ['items']);
     return presentOne(tx, row);
   });
 }
@@ -260,6 +280,7 @@ export async function deleteItem(
     if (!items.some((item) => item.id === itemId)) throw AppError.notFound();
     if (row.isActive && items.length === 1) throw new AppError('profileFields.lastItem', 'conflict');
     await repo.deleteItem(tx, { companyId: auth.companyId, projectId, fieldId }, itemId);
+    await auditField(tx, auth, row, 'update', ['items']);
     return presentOne(tx, row);
   });
 }

@@ -1,5 +1,5 @@
 import type { Language, ListParams } from '../../../contracts/http';
-import { resolveOptions } from '../../../contracts/project-options';
+import { PROJECT_OPTIONS, resolveOptions } from '../../../contracts/project-options';
 import type { ProjectValues } from '../../../contracts/projects';
 import type { Executor } from '../../db/client';
 import { projects } from '../../db/schema';
@@ -8,6 +8,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { reachableProjectIds } from '../../policies';
 import { grantNewProjectToCreator } from '../access/service';
+import { auditTrail, changedFields } from '../audit/record';
 import { deleteCompanyFile } from '../files/repository';
 import { removeStoredBytes } from '../files/service';
 import type { AuthContext } from '../session/auth-context';
@@ -19,6 +20,32 @@ export const present = (row: repo.ProjectRow) => ({
   defaultLanguage: row.defaultLanguage as Language,
   languages: row.languages as Language[],
 });
+
+/** Issue 22: this module's changes in the audit log, in their transaction (docs/audit.md). */
+export const auditProject = auditTrail('project');
+/** A project made (here or by the wizard): one event, on that project. */
+export const auditCreated = (tx: Executor, auth: AuthContext, row: repo.ProjectRow) =>
+  auditProject(tx, auth, { action: 'create', projectId: row.id, entityId: row.id, label: row.nameFr });
+/** A project's configuration saved: the names of its fields that changed. */
+const auditUpdated = (tx: Executor, auth: AuthContext, before: repo.ProjectRow, after: repo.ProjectRow) =>
+  auditProject(tx, auth, {
+    action: 'update',
+    projectId: after.id,
+    entityId: after.id,
+    label: after.nameFr,
+    fields: changedFields(before, after),
+  });
+
+/** Saves a part of the project's configuration and records it, in one transaction. */
+function saveAudited(deps: Deps, auth: AuthContext, id: string, patch: Partial<repo.ProjectRow>) {
+  return deps.db.transaction(async (tx) => {
+    const before = await repo.findProject(tx, auth.companyId, id);
+    const row = before && (await repo.updateProject(tx, auth.companyId, id, patch));
+    if (!before || !row) throw AppError.notFound();
+    await auditUpdated(tx, auth, before, row);
+    return present(row);
+  });
+}
 
 export async function listProjects(
   deps: Deps,
@@ -49,6 +76,7 @@ export async function createProject(deps: Deps, auth: AuthContext, input: Projec
   return deps.db.transaction(async (tx) => {
     const row = await repo.insertProject(tx, { ...input, companyId: auth.companyId });
     await grantNewProjectToCreator(tx, auth, row.id, deps.now());
+    await auditCreated(tx, auth, row);
     return present(row);
   });
 }
@@ -70,19 +98,23 @@ export async function updateProject(
     }
     const row = await repo.updateProject(tx, auth.companyId, id, input);
     if (!row) throw AppError.notFound();
+    await auditUpdated(tx, auth, current, row);
     return present(row);
   });
 }
 
 /** Ids of another company's projects are simply not counted. */
 export async function setManyActivation(deps: Deps, auth: AuthContext, ids: string[], isActive: boolean) {
-  return { updated: await repo.setProjectsActive(deps.db, auth.companyId, ids, isActive) };
+  return deps.db.transaction(async (tx) => {
+    const updated = await repo.setProjectsActive(tx, auth.companyId, ids, isActive);
+    // A bulk change of the company's projects: one event with its count.
+    await auditProject(tx, auth, { action: 'update', fields: ['isActive'], count: updated });
+    return { updated };
+  });
 }
 
 export async function setActivation(deps: Deps, auth: AuthContext, id: string, isActive: boolean) {
-  const row = await repo.updateProject(deps.db, auth.companyId, id, { isActive });
-  if (!row) throw AppError.notFound();
-  return present(row);
+  return saveAudited(deps, auth, id, { isActive });
 }
 
 // ---------- J3: options, automatic notifications, colours, branding ----------
@@ -100,8 +132,20 @@ export async function setOption(
   optionId: number,
   value: boolean,
 ) {
-  await getProject(deps, auth, projectId);
-  await repo.saveOptionValues(deps.db, projectId, [{ optionId, value }]);
+  await deps.db.transaction(async (tx) => {
+    const project = await repo.findProject(tx, auth.companyId, projectId);
+    if (!project) throw AppError.notFound();
+    await repo.saveOptionValues(tx, projectId, [{ optionId, value }]);
+    const key = PROJECT_OPTIONS.find((o) => o.id === optionId)?.key ?? String(optionId);
+    const fields = [`options.${key}`];
+    await auditProject(tx, auth, {
+      action: 'update',
+      projectId,
+      entityId: projectId,
+      label: project.nameFr,
+      fields,
+    });
+  });
   return { id: optionId, value };
 }
 
@@ -111,9 +155,7 @@ export async function setAutoNotification(
   id: string,
   autoNotification: boolean,
 ) {
-  const row = await repo.updateProject(deps.db, auth.companyId, id, { autoNotification });
-  if (!row) throw AppError.notFound();
-  return present(row);
+  return saveAudited(deps, auth, id, { autoNotification });
 }
 
 type Colours = Partial<
@@ -131,9 +173,7 @@ type Colours = Partial<
 export async function setColours(deps: Deps, auth: AuthContext, id: string, colours: Colours) {
   const patch = Object.fromEntries(Object.entries(colours).filter(([, v]) => v !== undefined));
   if (Object.keys(patch).length === 0) return getProject(deps, auth, id);
-  const row = await repo.updateProject(deps.db, auth.companyId, id, patch);
-  if (!row) throw AppError.notFound();
-  return present(row);
+  return saveAudited(deps, auth, id, patch);
 }
 
 export interface Branding {
@@ -194,6 +234,7 @@ export async function setBranding(deps: Deps, auth: AuthContext, id: string, bra
         if (gone) replaced.push(gone.storageKey);
       }
     }
+    await auditUpdated(tx, auth, before, row);
     return { row, replaced };
   });
   await removeStoredBytes(deps, replaced);

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { grantNewProjectToCreator } from '../access/service';
 import * as projects from '../projects/repository';
-import { applyBranding, checkBranding, present } from '../projects/service';
+import { applyBranding, auditCreated, checkBranding, present } from '../projects/service';
 import type { AuthContext } from '../session/auth-context';
 
 /**
@@ -37,6 +37,7 @@ export async function createProject(deps: Deps, auth: AuthContext, input: Projec
     );
     const row = await applyBranding(tx, auth.companyId, created.id, { logoFileId, bannerFileId });
     if (!row) throw AppError.notFound();
+    await auditCreated(tx, auth, row);
     return present(row);
   });
 }
