@@ -17,16 +17,16 @@ export const auditEvents = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    /** Null: a company-level event (access, users). */
+    /** Null: a company-level event (access, users, projects activated or deactivated in bulk). */
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** 'participant' | 'activity' | 'payment' | 'sale' | 'access' | 'user' (contracts/audit.ts AUDIT_ENTITIES). */
+    /** 'participant' | 'activity' | 'role' | 'project' … (contracts/list-sorts.ts AUDIT_ENTITIES). */
     entity: text('entity').notNull(),
     entityId: uuid('entity_id'),
     entityLabel: text('entity_label').notNull().default(''),
-    /** 'create' | 'update' | 'delete' | 'import' | 'grant' | 'revoke' | 'refund' … (contracts/audit.ts AUDIT_ACTIONS). */
+    /** 'create' | 'update' | 'delete' | 'import' | 'grant' | 'revoke' | 'refund' … (contracts/list-sorts.ts AUDIT_ACTIONS). */
     action: text('action').notNull(),
     fields: text('fields').array().notNull().default(sql`'{}'::text[]`),
     /** A bulk action or an import: how many records. */
