@@ -6,13 +6,11 @@ import { makeTestQueryClient, renderWithProviders } from '../../../tests/support
 import { i18n } from '../../lib/i18n';
 import { sessionQuery } from '../session/api';
 import { MySettingsModal } from './my-settings-modal';
+import { fakeServer, json, page, problem, sentTo } from './test-server';
 
 const ME = '00000000-0000-4000-8000-0000000000d1';
 const B2B = '00000000-0000-4000-8000-0000000000a1';
 const GALA = '00000000-0000-4000-8000-0000000000a2';
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 const me = (settings: Pick<CurrentUser, 'locale' | 'lastProjectId'>): CurrentUser => ({
   id: ME,
   email: 'lecture@maillage.test',
@@ -31,40 +29,24 @@ const state = (user: CurrentUser) => ({
   session: { timeWarn: false, timeClose: false, expiresAt: null, checkSeconds: 60 },
 });
 
+const SETTINGS = `PUT /api/users/${ME}/settings`;
+
 /** The server: the projects the user may open, the settings' save (`save` answers it), the session after it. */
-function serve(
-  start: CurrentUser,
-  save: (body: { locale: 'fr' | 'en'; lastProjectId: string | null }) => Response,
-) {
-  const calls: string[] = [];
+function serve(start: CurrentUser, save: () => Response) {
   let user = start;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input).split('?')[0];
-      calls.push(`${init?.method ?? 'GET'} ${path}`);
-      if (path === '/api/projects') {
-        return json(200, {
-          items: [
-            { id: B2B, nameFr: 'Journée B2B', nameEn: 'B2B Day' },
-            { id: GALA, nameFr: 'Soirée gala', nameEn: 'Gala evening' },
-          ],
-          page: 1,
-          pageSize: 100,
-          total: 2,
-        });
-      }
-      if (path === `/api/users/${ME}/settings` && init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body));
-        const answer = save(body);
-        if (answer.ok) user = { ...user, ...body };
-        return answer;
-      }
-      if (path === '/api/session') return json(200, state(user));
-      throw new Error(`unexpected call ${path}`);
-    }),
-  );
-  return calls;
+  return fakeServer({
+    'GET /api/projects': () =>
+      page([
+        { id: B2B, nameFr: 'Journée B2B', nameEn: 'B2B Day' },
+        { id: GALA, nameFr: 'Soirée gala', nameEn: 'Gala evening' },
+      ]),
+    [SETTINGS]: ({ body }) => {
+      const answer = save();
+      if (answer.ok) user = { ...user, ...(body as object) };
+      return answer;
+    },
+    'GET /api/session': () => json(200, state(user)),
+  });
 }
 
 /** The modal as the account menu opens it: the session already read. */
@@ -80,11 +62,7 @@ describe('« Mes réglages » / My settings (A1)', () => {
   it('shows the current values in French, saves, and switches to English at once', async () => {
     const user = userEvent.setup();
     const start = me({ locale: 'fr', lastProjectId: B2B });
-    const saved: unknown[] = [];
-    const calls = serve(start, (body) => {
-      saved.push(body);
-      return json(200, { ...body, id: ME, isSelf: true });
-    });
+    const calls = serve(start, () => json(200, { id: ME, locale: 'en', lastProjectId: GALA, isSelf: true }));
     const onClose = vi.fn();
     open(start, onClose);
 
@@ -100,11 +78,12 @@ describe('« Mes réglages » / My settings (A1)', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
     expect(await screen.findByText('Your settings are saved.')).toBeTruthy();
-    expect(saved).toEqual([{ locale: 'en', lastProjectId: GALA }]);
+    expect(sentTo(calls, SETTINGS)).toEqual([{ locale: 'en', lastProjectId: GALA }]);
     expect(i18n.language).toBe('en');
     expect(document.documentElement.lang).toBe('en');
     // The session asked again after the save: the menu and `/` follow the project opened first.
-    expect(calls.slice(calls.indexOf(`PUT /api/users/${ME}/settings`))).toContain('GET /api/session');
+    const routes = calls.map((c) => `${c.method} ${c.path}`);
+    expect(routes.slice(routes.indexOf(SETTINGS))).toContain('GET /api/session');
     expect(onClose).toHaveBeenCalledOnce();
   }, 20_000);
 
@@ -112,19 +91,13 @@ describe('« Mes réglages » / My settings (A1)', () => {
     const user = userEvent.setup();
     const start = me({ locale: 'en', lastProjectId: null });
     serve(start, () =>
-      json(400, {
-        status: 400,
-        code: 'validation',
-        title: 'Some fields are invalid.',
-        requestId: 'r1',
-        fields: [
-          {
-            field: 'lastProjectId',
-            code: 'validation.projectUnknown',
-            message: 'This project does not exist in the company.',
-          },
-        ],
-      }),
+      problem(400, 'validation', 'Some fields are invalid.', [
+        {
+          field: 'lastProjectId',
+          code: 'validation.projectUnknown',
+          message: 'This project does not exist in the company.',
+        },
+      ]),
     );
     const onClose = vi.fn();
     open(start, onClose);
