@@ -22,6 +22,8 @@ export interface Call {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The interface's language the call was sent in (`accept-language`): the server answers its errors in it. */
+  language: 'fr' | 'en';
 }
 
 /**
@@ -40,7 +42,9 @@ export function fakeServer(routes: Record<string, (call: Call) => Response>) {
         path,
         query: new URLSearchParams(query),
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
+        language:
+          (init?.headers as Record<string, string> | undefined)?.['accept-language'] === 'en' ? 'en' : 'fr',
+      } as const;
       calls.push(call);
       const route = routes[`${method} ${path}`];
       if (!route) throw new Error(`unexpected call ${method} ${path}`);
