@@ -6,7 +6,7 @@ import { en, fr } from '../../../locales';
 import { renderRoute } from '../../../tests/support/render';
 import { ErrorDialog } from '../../components/feedback/error-dialog';
 import { queryClient } from '../../lib/query-client';
-import { type Call, fakeServer, json, page, problem, sentTo } from '../users/test-server';
+import { type Call, cells, fakeServer, json, page, problem, sentTo } from '../users/test-server';
 import { AccessPage } from './access-page';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -55,11 +55,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   queryClient.clear();
 });
-
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
 
 describe('Administration › Contrôle d’accès / Access control (A4)', () => {
   it('lists roles and scopes, and restricts an organiser to one project, read-only (French)', async () => {

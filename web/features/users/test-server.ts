@@ -1,3 +1,4 @@
+import { within } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /** What the component tests of users and access share: a fake of the API behind `fetch`. */
@@ -57,3 +58,9 @@ export function fakeServer(routes: Record<string, (call: Call) => Response>) {
 /** The bodies sent to one route, in order. */
 export const sentTo = (calls: Call[], route: string) =>
   calls.filter((c) => `${c.method} ${c.path}` === route).map((c) => c.body);
+
+/** What an element reads, spaces as typed (the locale's narrow and non-breaking ones made plain). */
+export const text = (el: HTMLElement) => (el.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+
+/** The texts of a table row's cells. */
+export const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map(text);

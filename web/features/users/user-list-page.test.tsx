@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserItem } from '../../../contracts/users';
 import { renderRoute } from '../../../tests/support/render';
-import { type Call, fakeServer, json, page, problem, sentTo } from './test-server';
+import { type Call, cells, fakeServer, json, page, problem, sentTo, text } from './test-server';
 import { UserListPage } from './user-list-page';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -58,13 +58,11 @@ afterEach(() => vi.unstubAllGlobals());
 const open = (language: 'fr' | 'en') =>
   renderRoute(UserListPage, { language, path: '/admin/users', under: 'app' });
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
-const text = (el: HTMLElement) => (el.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 /** Replaces a field's text as a user pasting it would (typing key by key costs seconds in jsdom). */
 async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
   await user.clear(input);
   await user.paste(value);
 }
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map(text);
 
 describe('Administration › Utilisateurs / Users (A1)', () => {
   it('lists the users by role in French, with their status, and pages', async () => {
