@@ -76,6 +76,11 @@ export interface RouteOptions extends ProviderOptions {
   params?: Record<string, string>;
   /** The search of the first URL (`?q=&page=` …), serialised as the app's router does. */
   search?: Record<string, unknown>;
+  /**
+   * The id of a layout route without a path the page sits under, as the app's pages behind sign-in sit under `app`
+   * (a page that reads `useSearch({ from: '/app/admin/users' })` is rendered with `under: 'app'`).
+   */
+  under?: string;
 }
 
 /**
@@ -85,7 +90,10 @@ export interface RouteOptions extends ProviderOptions {
 export async function renderRoute(component: RouteComponent, options: RouteOptions = {}) {
   const path = options.path ?? '/';
   const rootRoute = createRootRoute({ component: Outlet });
-  const pageRoute = createRoute({ getParentRoute: () => rootRoute, path, component });
+  const layoutRoute = options.under
+    ? createRoute({ getParentRoute: () => rootRoute, id: options.under, component: Outlet })
+    : null;
+  const pageRoute = createRoute({ getParentRoute: () => layoutRoute ?? rootRoute, path, component });
   const elsewhereRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/elsewhere',
@@ -97,7 +105,10 @@ export async function renderRoute(component: RouteComponent, options: RouteOptio
     defaultStringifySearch(options.search ?? {});
   const history = createMemoryHistory({ initialEntries: [url] });
   const router = createRouter({
-    routeTree: rootRoute.addChildren([pageRoute, elsewhereRoute]),
+    routeTree: rootRoute.addChildren([
+      layoutRoute ? layoutRoute.addChildren([pageRoute]) : pageRoute,
+      elsewhereRoute,
+    ]),
     history,
   });
   const result = renderWithProviders(<RouterProvider router={router} />, options);

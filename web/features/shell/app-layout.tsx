@@ -18,11 +18,12 @@ import {
   IconInfoCircle,
   IconLock,
   IconLogout,
+  IconSettings,
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useParams } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decide } from '../../../contracts/access-policy';
 import type { Language } from '../../../contracts/http';
@@ -35,6 +36,11 @@ import { changeLanguage, sessionQuery, signOutNow, useCurrentUser } from '../ses
 import { SessionWatcher } from '../session/session-watcher';
 import classes from './app-layout.module.css';
 import { MainMenu } from './main-menu';
+
+/** A1 « Mes réglages »: its code (the modal, its form, the project list's call) is fetched when first opened. */
+const MySettingsModal = lazy(() =>
+  import('../users/my-settings-modal').then((m) => ({ default: m.MySettingsModal })),
+);
 
 const WIDE = 260;
 /** P3: the slim menu is 50 px wide and remembered. */
@@ -49,6 +55,7 @@ export function AppLayout() {
   // Below Mantine's `sm` breakpoint the menu becomes a drawer, and the super-admin tools move into it.
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const [slim, setSlim] = useLocalStorage({ key: 'maillage.menu.slim', defaultValue: false });
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const params = useParams({ strict: false }) as { projectId?: string };
   const projectId = params.projectId ?? user.lastProjectId;
   // A4: on a project's page the user's role in it, elsewhere their company role (read-only hides the edit buttons).
@@ -119,6 +126,9 @@ export function AppLayout() {
                   <br />
                   {user.email}
                 </Menu.Label>
+                <Menu.Item leftSection={<IconSettings size={14} />} onClick={() => setSettingsOpen(true)}>
+                  {t('users.mySettings.title')}
+                </Menu.Item>
                 <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => void handleSignOut()}>
                   {t('header.signOut')}
                 </Menu.Item>
@@ -182,6 +192,11 @@ export function AppLayout() {
           <Outlet />
         </WriteAccess.Provider>
       </AppShell.Main>
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <MySettingsModal onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
       <SessionWatcher checkSeconds={session?.session.checkSeconds ?? 60} />
     </AppShell>
   );

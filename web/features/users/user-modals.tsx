@@ -1,15 +1,13 @@
 import { Button, Code, Divider, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { listProjects } from '../../../contracts/projects';
 import { USER_ROLES, type UserItem, userInput, userSettingsInput } from '../../../contracts/users';
 import { SubmitButton } from '../../components/forms/submit-button';
 import { useAppForm } from '../../components/forms/use-app-form';
 import { AppModal } from '../../components/modal/app-modal';
-import { call } from '../../lib/api';
 import { useFormat } from '../../lib/format';
-import { useInviteUser, useUpdateUser, useUpdateUserSettings } from './api';
+import { useInviteUser, useUpdateUser } from './api';
+import { SettingsFields, useSettingsForm } from './settings-form';
 
 const inviteInput = userInput.extend({ locale: userSettingsInput.shape.locale });
 
@@ -80,14 +78,9 @@ function InviteForm({ onClose }: { onClose: () => void }) {
 const notificationsShow = (message: string) => notifications.show({ color: 'teal', message });
 
 function EditForms({ user, onClose }: { user: UserItem; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const update = useUpdateUser();
-  const settings = useUpdateUserSettings();
-  const { roles, languages } = useChoices();
-  const projects = useQuery({
-    queryKey: ['projects', 'choices-for-settings'],
-    queryFn: () => call(listProjects, { query: { pageSize: 100, sort: 'name' } }),
-  });
+  const { roles } = useChoices();
   const main = useAppForm({
     schema: userInput,
     initialValues: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role },
@@ -95,20 +88,7 @@ function EditForms({ user, onClose }: { user: UserItem; onClose: () => void }) {
     successMessage: t('users.notifications.saved'),
     onSaved: onClose,
   });
-  const prefs = useAppForm({
-    schema: userSettingsInput,
-    initialValues: { locale: user.locale, lastProjectId: user.lastProjectId },
-    submit: (body) => settings.mutateAsync({ userId: user.id, body }),
-    successMessage: t('users.notifications.settingsSaved'),
-  });
-  const projectChoices = [
-    { value: '', label: t('users.noProject') },
-    ...(projects.data?.items ?? []).map((p) => ({
-      value: p.id,
-      label: i18n.language === 'en' ? p.nameEn : p.nameFr,
-    })),
-  ];
-  const projectField = prefs.field('lastProjectId');
+  const prefs = useSettingsForm({ user, self: user.isSelf, savedKey: 'users.notifications.settingsSaved' });
   return (
     <>
       <form onSubmit={main.onSubmit} noValidate>
@@ -132,23 +112,7 @@ function EditForms({ user, onClose }: { user: UserItem; onClose: () => void }) {
         {t('users.settingsTitle')}
       </Title>
       <form onSubmit={prefs.onSubmit} noValidate>
-        <Stack>
-          <Select
-            label={t('users.fields.locale')}
-            data={languages}
-            allowDeselect={false}
-            {...prefs.field('locale')}
-          />
-          <Select
-            label={t('users.fields.lastProjectId')}
-            data={projectChoices}
-            searchable
-            allowDeselect={false}
-            {...projectField}
-            value={projectField.value ?? ''}
-            onChange={(value) => projectField.onChange(value || null)}
-          />
-        </Stack>
+        <SettingsFields form={prefs} />
         <Group justify="flex-end" mt="md">
           <SubmitButton loading={prefs.submitting}>{t('common.save')}</SubmitButton>
         </Group>
