@@ -1,0 +1,369 @@
+/**
+ * `npm run bench -- load` (issue 22, RS6): two instances of the built server (`npm run build`) on one PostgreSQL
+ * server, jobs on in both, and N signed-in sessions (default 200) for D seconds (default 300) driven by autocannon
+ * over 127.0.0.1: each session asks one request a second drawn from the mix (bench/load-mix.ts) and changes
+ * instance every phase (30 s), so every session is served by both; one import is saved and one pairing generated
+ * meanwhile. Reads and writes measured apart (p50, p95, p99, max, errors, non-2xx) against the goals (p99 < 300 ms
+ * reads, < 800 ms writes, 0 errors), then the database checked: each job ran once, nothing twice. Run by name
+ * only (not in the full `npm run bench`). See bench/README.md, "Two instances under load".
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startServer } from '../tests/support/global-setup-e2e';
+import { machine, postgresEngine, random } from './harness';
+import { type ClassFigures, headersOf, Recorder, type Session, signInOver } from './load-client';
+import { checkDatabase, createPairing, generateDuringRun, importDuringRun } from './load-jobs';
+import { draw, MIX, type MixEntry, mixTable, type VirtualUser } from './load-mix';
+import {
+  LOAD_PASSWORD,
+  LOAD_SIZE,
+  type LoadSeed,
+  organiserEmail,
+  PLANNER_EMAIL,
+  SESSIONS_PER_ORGANISER,
+  seedLoad,
+} from './load-seed';
+import { makeRows } from './participant-import.bench';
+
+export const LOAD = 'load';
+export const GOALS = { read: 300, write: 800 } as const;
+const WARMUP_SECONDS = 10;
+
+export interface LoadOptions {
+  durationSeconds: number;
+  sessions: number;
+  /** Requests a second of each session. */
+  rate: number;
+  out: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
+
+/**
+ * One session for `seconds` on one instance: one autocannon connection, `rate` requests a second. A request still
+ * unanswered when the phase ends is cut (autocannon closes the connection): a save cut so may have been done, so
+ * the session loads its participant again before the next save.
+ */
+function phase(
+  vu: VirtualUser,
+  instance: number,
+  baseUrl: string,
+  seconds: number,
+  rate: number,
+  seed: LoadSeed,
+  recorder: Recorder,
+) {
+  let pending: { entry: MixEntry; body?: string } | null = null;
+  return new Promise<void>((resolve, reject) => {
+    const run = autocannon(
+      {
+        url: baseUrl,
+        connections: 1,
+        connectionRate: rate,
+        // Half a second short of the phase: the connection closes between two requests, not on one just sent.
+        duration: seconds - 0.5,
+        timeout: 10,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const { entry, call } = draw(vu, seed);
+              pending = { entry };
+              return {
+                ...request,
+                method: call.method,
+                path: call.path,
+                headers: headersOf(vu.session, call.body !== undefined),
+                body: call.body === undefined ? undefined : JSON.stringify(call.body),
+              };
+            },
+            onResponse: (status, body) => {
+              if (!pending) return;
+              if (status >= 200 && status < 300) pending.entry.answered?.(vu, body);
+              else if (pending.entry.kind === 'write') vu.open = null;
+              pending.body = body;
+            },
+          },
+        ],
+      },
+      (error) => {
+        if (pending) {
+          recorder.cut(pending.entry.name);
+          vu.open = null;
+        }
+        if (error) reject(error);
+        else resolve();
+      },
+    );
+    run.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      if (!pending) return;
+      recorder.record(
+        { name: pending.entry.name, kind: pending.entry.kind, ms, status, instance },
+        vu.index,
+        pending.body,
+      );
+      pending = null;
+    });
+    run.on('reqError', () => {
+      recorder.error(pending?.entry.name ?? 'unknown');
+      pending = null;
+    });
+  });
+}
+
+const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
+
+function table(rows: { label: string; f: ClassFigures; goal?: number }[]) {
+  const header = [
+    'class / request',
+    'requests',
+    'p50',
+    'p95',
+    'p99',
+    'max',
+    'errors',
+    'non-2xx',
+    'goal p99',
+    'verdict',
+  ];
+  const cells = rows.map(({ label, f, goal }) => [
+    label,
+    String(f.requests),
+    ms(f.p50),
+    ms(f.p95),
+    ms(f.p99),
+    ms(f.max),
+    String(f.errors),
+    String(f.non2xx),
+    goal ? `< ${goal}` : '',
+    goal ? (f.p99 < goal && f.errors === 0 && f.non2xx === 0 ? 'met' : 'MISSED') : '',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) =>
+    c.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
+}
+
+export async function runLoadBench(options: LoadOptions) {
+  const log = (m: string) => console.log(m);
+  const m = machine();
+  log(`Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}`);
+  log(
+    `Load bench: ${options.sessions} sessions × ${options.rate} request/s for ${options.durationSeconds} s, two instances\n`,
+  );
+  const engine = await postgresEngine();
+  if ('skipped' in engine) throw new Error(`the load bench needs a PostgreSQL server: ${engine.skipped}`);
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maillage-load-files-'));
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  try {
+    const { database, url, dispose } = await engine.open(LOAD);
+    try {
+      const [{ version }] = (await database.sql.query<{ version: string }>('select version()')).rows;
+      log(`▶ load on ${version.split(' on ')[0]} (${engine.where})`);
+      const seed = await seedLoad(database, options.sessions);
+      log(
+        `  seeded in ${seed.seconds.toFixed(1)} s: ${LOAD_SIZE.participants} participants, ${LOAD_SIZE.activities} activities, ${LOAD_SIZE.inscriptions} inscriptions, ${LOAD_SIZE.projects + 1} projects, ${seed.organisers} organisers`,
+      );
+      // Production settings but for the port and files: one files folder for both (as one S3 bucket would be).
+      const env = {
+        DATABASE_URL: url as string,
+        JOBS: 'true',
+        FILES_DIR: filesDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        RESPONSE_CHECK: 'false',
+        LOGIN_MAX_ATTEMPTS: '10',
+      };
+      const started = performance.now();
+      servers.push(...(await Promise.all([startServer(env), startServer(env)])));
+      const baseUrls = servers.map((s) => s.baseUrl);
+      log(
+        `  two instances ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${baseUrls.join(', ')}`,
+      );
+
+      // Session s signs in on instance s % 2, four sessions per organiser (the sign-in limit of the defaults is 10).
+      const signStarted = performance.now();
+      const sessions: Session[] = [];
+      for (let s = 0; s < options.sessions; s += 8) {
+        const batch = Array.from({ length: Math.min(8, options.sessions - s) }, (_, i) => s + i);
+        sessions.push(
+          ...(await Promise.all(
+            batch.map((n) =>
+              signInOver(
+                baseUrls[n % 2],
+                organiserEmail(Math.floor(n / SESSIONS_PER_ORGANISER)),
+                LOAD_PASSWORD,
+              ),
+            ),
+          )),
+        );
+      }
+      const planner = await signInOver(baseUrls[0], PLANNER_EMAIL, LOAD_PASSWORD);
+      log(
+        `  ${sessions.length} sessions signed in (${((performance.now() - signStarted) / 1000).toFixed(1)} s)`,
+      );
+
+      const recorder = new Recorder();
+      const flow = { recorder, baseUrls, planner, seed };
+      const pairingId = await createPairing(flow);
+      const share = Math.floor(seed.participantIds.length / options.sessions);
+      const vus: VirtualUser[] = sessions.map((session, index) => ({
+        index,
+        session,
+        random: random(1000 + index),
+        records: seed.participantIds.slice(index * share, (index + 1) * share),
+        next: 0,
+        open: null,
+        edits: 0,
+      }));
+      // Warm-up: every session for WARMUP_SECONDS on the instance it does not start on, not measured.
+      const warmupStarted = performance.now();
+      await Promise.all(
+        vus.map(async (vu) => {
+          await sleep((vu.index / vus.length) * 1000);
+          const instance = (vu.index + 1) % 2;
+          await phase(vu, instance, baseUrls[instance], WARMUP_SECONDS, options.rate, seed, recorder);
+        }),
+      );
+      log(
+        `  warm-up: ${recorder.warmup.length} requests in ${((performance.now() - warmupStarted) / 1000).toFixed(0)} s, not measured`,
+      );
+      recorder.measuring = true;
+
+      const phaseSeconds = Math.min(30, Math.max(5, Math.floor(options.durationSeconds / 2)));
+      const phases = Math.max(2, Math.round(options.durationSeconds / phaseSeconds));
+      const loadAtStart = uptime();
+      log(`  start: ${loadAtStart}`);
+      log(`  ${phases} phases of ${phaseSeconds} s; each session changes instance at every phase`);
+      const runStarted = performance.now();
+      const durationMs = phases * phaseSeconds * 1000;
+      const background = (async () => {
+        await sleep(durationMs * 0.15);
+        log(`  import started at ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);
+        const imported = await importDuringRun(flow);
+        log(
+          `  import done at ${((performance.now() - runStarted) / 1000).toFixed(0)} s: ${imported.created} created`,
+        );
+        const wait = durationMs * 0.4 - (performance.now() - runStarted);
+        if (wait > 0) await sleep(wait);
+        log(`  pairing generation started at ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);
+        const generated = await generateDuringRun(flow, pairingId);
+        log(
+          `  pairing generated in ${generated.seconds.toFixed(1)} s (${generated.people} people), at ${((performance.now() - runStarted) / 1000).toFixed(0)} s`,
+        );
+        return { imported, generated };
+      })();
+      await Promise.all(
+        vus.map(async (vu) => {
+          await sleep((vu.index / vus.length) * 1000);
+          for (let p = 0; p < phases; p++) {
+            const instance = (vu.index + p) % 2;
+            await phase(vu, instance, baseUrls[instance], phaseSeconds, options.rate, seed, recorder);
+          }
+        }),
+      );
+      const loadSeconds = (performance.now() - runStarted) / 1000;
+      const loadAtEnd = uptime();
+      log(`  load done in ${loadSeconds.toFixed(0)} s; end: ${loadAtEnd}`);
+      const jobs = await background;
+
+      const importEmails = makeRows(LOAD_SIZE.importRows, 7).map((r) => r.person.email.toLowerCase());
+      const saves = [...recorder.warmup, ...recorder.samples].filter(
+        (s) => s.name === 'participant save' && s.kind === 'write' && s.status < 300,
+      ).length;
+      const bothInstances = vus.filter(
+        (vu) => recorder.answeredBy[0].has(vu.index) && recorder.answeredBy[1].has(vu.index),
+      ).length;
+      const checks = await checkDatabase(database, seed, {
+        pairingId,
+        importEmails,
+        saves,
+        cutSaves: recorder.cuts.get('participant save') ?? 0,
+        sessions: sessions.length,
+        bothInstances,
+      });
+
+      const all = () => true;
+      const reads = recorder.figures(
+        (s) => s.kind === 'read',
+        (n) => MIX.find((e) => e.name === n)?.kind !== 'write',
+      );
+      const writes = recorder.figures(
+        (s) => s.kind === 'write',
+        (n) => MIX.find((e) => e.name === n)?.kind === 'write',
+      );
+      const names = [...new Set(recorder.samples.map((s) => s.name))];
+      const rows = [
+        { label: 'reads (GET)', f: reads, goal: GOALS.read },
+        { label: 'writes (PUT, POST)', f: writes, goal: GOALS.write },
+        ...names.map((n) => ({
+          label: `  ${n}`,
+          f: recorder.figures(
+            (s) => s.name === n,
+            (e) => e === n,
+          ),
+        })),
+        { label: 'all', f: recorder.figures(all, all) },
+      ];
+      const perInstance = [0, 1].map((i) => recorder.samples.filter((s) => s.instance === i).length);
+      log(`\n${table(rows)}`);
+      log(
+        `\nTimes in ms per request (autocannon's own latency of each answer; the import and the pairing's calls by fetch).`,
+      );
+      log(
+        `Requests per instance: A ${perInstance[0]}, B ${perInstance[1]}; ${(recorder.samples.length / loadSeconds).toFixed(1)} requests/s over ${loadSeconds.toFixed(0)} s`,
+      );
+      log(
+        `Cut by the end of a phase (sent, answer not read; not counted): ${JSON.stringify(Object.fromEntries(recorder.cuts))}`,
+      );
+      for (const f of recorder.failures) log(`  failure: ${f}`);
+      log('\nChecks in the database:');
+      for (const c of checks) log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.what}: ${c.detail}`);
+      const warmupFailed = recorder.warmup.filter((s) => s.status < 200 || s.status >= 300).length;
+      log(`Warm-up: ${recorder.warmup.length} requests, ${warmupFailed} non-2xx`);
+      const pass =
+        warmupFailed === 0 &&
+        reads.p99 < GOALS.read &&
+        writes.p99 < GOALS.write &&
+        reads.errors + writes.errors + reads.non2xx + writes.non2xx === 0 &&
+        checks.every((c) => c.ok);
+      log(
+        `\n${pass ? 'PASS' : 'FAIL'}: reads p99 ${ms(reads.p99)} ms (goal < ${GOALS.read}), writes p99 ${ms(writes.p99)} ms (goal < ${GOALS.write}), ` +
+          `errors ${reads.errors + writes.errors}, non-2xx ${reads.non2xx + writes.non2xx}, checks ${checks.filter((c) => c.ok).length}/${checks.length}`,
+      );
+      log(`\nThe mix:\n${mixTable()}`);
+      fs.mkdirSync(path.dirname(options.out), { recursive: true });
+      fs.writeFileSync(
+        options.out,
+        `${JSON.stringify(
+          {
+            finishedAt: new Date().toISOString(),
+            machine: m,
+            options,
+            uptime: { start: loadAtStart, end: loadAtEnd },
+            loadSeconds,
+            perInstance,
+            jobs,
+            figures: Object.fromEntries(rows.map((r) => [r.label.trim(), r.f])),
+            checks,
+            failures: recorder.failures,
+            pass,
+          },
+          null,
+          2,
+        )}\n`,
+      );
+      log(`\nWritten: ${path.relative(process.cwd(), options.out)}`);
+      if (!pass) process.exitCode = 1;
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+      await dispose();
+    }
+  } finally {
+    await engine.stop();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  }
+}
