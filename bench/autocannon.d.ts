@@ -16,6 +16,7 @@ declare module 'autocannon' {
     connections?: number;
     connectionRate?: number;
     duration?: number;
+    amount?: number;
     timeout?: number;
     requests?: Request[];
   }

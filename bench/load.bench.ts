@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { startServer } from '../tests/support/global-setup-e2e';
 import { machine, postgresEngine, random } from './harness';
 import { type ClassFigures, headersOf, Recorder, type Session, signInOver } from './load-client';
+import { cpuBetween, describeCpu, postmasterPid, serverPids, snapshot } from './load-cpu';
 import { checkDatabase, createPairing, generateDuringRun, importDuringRun } from './load-jobs';
 import { draw, MIX, type MixEntry, mixTable, type VirtualUser } from './load-mix';
 import {
@@ -44,34 +45,53 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 
 /**
- * One session for `seconds` on one instance: one autocannon connection, `rate` requests a second. A request still
- * unanswered when the phase ends is cut (autocannon closes the connection): a save cut so may have been done, so
- * the session loads its participant again before the next save.
+ * A connection of the load tool and the sessions it carries: at a rate of 1 request a second or more, one session
+ * per connection; below (0.5: a request every 2 s), a connection carries 1/rate sessions, their requests in turn
+ * (sequential: a session never has two requests at once, as a load balancer's pooled connection would carry them).
+ */
+export interface Lane {
+  index: number;
+  vus: VirtualUser[];
+  turn: number;
+}
+
+export function lanesOf(vus: VirtualUser[], rate: number): { lanes: Lane[]; connectionRate: number } {
+  const count = rate >= 1 ? vus.length : Math.ceil(vus.length * rate);
+  const lanes: Lane[] = Array.from({ length: count }, (_, index) => ({ index, vus: [], turn: 0 }));
+  for (const vu of vus) lanes[vu.index % count].vus.push(vu);
+  return { lanes, connectionRate: Math.max(1, Math.round(rate)) };
+}
+
+/**
+ * One lane for about `seconds` on one instance: one autocannon connection, `connectionRate` requests a second, as
+ * many requests as seconds. Should a request be left unanswered at the end (cut), a save may have been done or not:
+ * its session loads its participant again before the next save, and the check allows for it.
  */
 function phase(
-  vu: VirtualUser,
+  lane: Lane,
   instance: number,
   baseUrl: string,
   seconds: number,
-  rate: number,
+  connectionRate: number,
   seed: LoadSeed,
   recorder: Recorder,
 ) {
-  let pending: { entry: MixEntry; body?: string } | null = null;
+  let pending: { vu: VirtualUser; entry: MixEntry; body?: string } | null = null;
   return new Promise<void>((resolve, reject) => {
     const run = autocannon(
       {
         url: baseUrl,
         connections: 1,
-        connectionRate: rate,
-        // Half a second short of the phase: the connection closes between two requests, not on one just sent.
-        duration: seconds - 0.5,
+        connectionRate,
+        // A number of requests, not a duration: the phase ends once the last answer is read, none is cut.
+        amount: seconds * connectionRate,
         timeout: 10,
         requests: [
           {
             setupRequest: (request) => {
+              const vu = lane.vus[lane.turn++ % lane.vus.length];
               const { entry, call } = draw(vu, seed);
-              pending = { entry };
+              pending = { vu, entry };
               return {
                 ...request,
                 method: call.method,
@@ -82,8 +102,8 @@ function phase(
             },
             onResponse: (status, body) => {
               if (!pending) return;
-              if (status >= 200 && status < 300) pending.entry.answered?.(vu, body);
-              else if (pending.entry.kind === 'write') vu.open = null;
+              if (status >= 200 && status < 300) pending.entry.answered?.(pending.vu, body);
+              else if (pending.entry.kind === 'write') pending.vu.open = null;
               pending.body = body;
             },
           },
@@ -92,7 +112,7 @@ function phase(
       (error) => {
         if (pending) {
           recorder.cut(pending.entry.name);
-          vu.open = null;
+          pending.vu.open = null;
         }
         if (error) reject(error);
         else resolve();
@@ -102,7 +122,7 @@ function phase(
       if (!pending) return;
       recorder.record(
         { name: pending.entry.name, kind: pending.entry.kind, ms, status, instance },
-        vu.index,
+        pending.vu.index,
         pending.body,
       );
       pending = null;
@@ -221,11 +241,14 @@ export async function runLoadBench(options: LoadOptions) {
       }));
       // Warm-up: every session for WARMUP_SECONDS on the instance it does not start on, not measured.
       const warmupStarted = performance.now();
+      const { lanes, connectionRate } = lanesOf(vus, options.rate);
+      // The lanes start spread over a second, so that their requests do not all leave at the same instant.
+      const spread = (lane: Lane) => sleep((lane.index / lanes.length) * 1000);
       await Promise.all(
-        vus.map(async (vu) => {
-          await sleep((vu.index / vus.length) * 1000);
-          const instance = (vu.index + 1) % 2;
-          await phase(vu, instance, baseUrls[instance], WARMUP_SECONDS, options.rate, seed, recorder);
+        lanes.map(async (lane) => {
+          await spread(lane);
+          const instance = (lane.index + 1) % 2;
+          await phase(lane, instance, baseUrls[instance], WARMUP_SECONDS, connectionRate, seed, recorder);
         }),
       );
       log(
@@ -235,9 +258,16 @@ export async function runLoadBench(options: LoadOptions) {
 
       const phaseSeconds = Math.min(30, Math.max(5, Math.floor(options.durationSeconds / 2)));
       const phases = Math.max(2, Math.round(options.durationSeconds / phaseSeconds));
+      const cpuPids = {
+        servers: serverPids(baseUrls.map((u) => Number(new URL(u).port))),
+        postmaster: postmasterPid(Number(new URL(url as string).port)),
+      };
+      const cpuAtStart = snapshot(cpuPids.servers, cpuPids.postmaster);
       const loadAtStart = uptime();
       log(`  start: ${loadAtStart}`);
-      log(`  ${phases} phases of ${phaseSeconds} s; each session changes instance at every phase`);
+      log(
+        `  ${lanes.length} connections at ${connectionRate} request/s, ${vus.length / lanes.length} session(s) each; ${phases} phases of ${phaseSeconds} s, each connection changing instance at every phase`,
+      );
       const runStarted = performance.now();
       const durationMs = phases * phaseSeconds * 1000;
       const background = (async () => {
@@ -257,16 +287,17 @@ export async function runLoadBench(options: LoadOptions) {
         return { imported, generated };
       })();
       await Promise.all(
-        vus.map(async (vu) => {
-          await sleep((vu.index / vus.length) * 1000);
+        lanes.map(async (lane) => {
+          await spread(lane);
           for (let p = 0; p < phases; p++) {
-            const instance = (vu.index + p) % 2;
-            await phase(vu, instance, baseUrls[instance], phaseSeconds, options.rate, seed, recorder);
+            const instance = (lane.index + p) % 2;
+            await phase(lane, instance, baseUrls[instance], phaseSeconds, connectionRate, seed, recorder);
           }
         }),
       );
       const loadSeconds = (performance.now() - runStarted) / 1000;
       const loadAtEnd = uptime();
+      const cpu = cpuBetween(cpuAtStart, snapshot(cpuPids.servers, cpuPids.postmaster), loadSeconds);
       log(`  load done in ${loadSeconds.toFixed(0)} s; end: ${loadAtEnd}`);
       const jobs = await background;
 
@@ -317,6 +348,9 @@ export async function runLoadBench(options: LoadOptions) {
         `Requests per instance: A ${perInstance[0]}, B ${perInstance[1]}; ${(recorder.samples.length / loadSeconds).toFixed(1)} requests/s over ${loadSeconds.toFixed(0)} s`,
       );
       log(
+        `${describeCpu(cpu)}; the servers spent ${((1000 * (cpu.serverA + cpu.serverB)) / recorder.samples.length).toFixed(1)} ms of CPU a request, PostgreSQL ${((1000 * cpu.postgres) / recorder.samples.length).toFixed(1)} ms`,
+      );
+      log(
         `Cut by the end of a phase (sent, answer not read; not counted): ${JSON.stringify(Object.fromEntries(recorder.cuts))}`,
       );
       for (const f of recorder.failures) log(`  failure: ${f}`);
@@ -345,6 +379,7 @@ export async function runLoadBench(options: LoadOptions) {
             options,
             uptime: { start: loadAtStart, end: loadAtEnd },
             loadSeconds,
+            cpu,
             perInstance,
             jobs,
             figures: Object.fromEntries(rows.map((r) => [r.label.trim(), r.f])),

@@ -6,7 +6,7 @@
  * Options: --quick, --engine=pglite|postgres|all, --explain, --sql=<file>, --iterations=N, --warmup=N,
  * --only=case,case (only the cases whose name contains one, e.g. `campaigns --only=deliver`); for
  * matching: --only=R1,G1, --refresh-bks, --bks-seeds=N, --bks-seconds=S; for load: --duration=S (300),
- * --sessions=N (200), --rate=R (requests a second of each session, 1).
+ * --sessions=N (200), --rate=R (requests a second of each session, 0.5).
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -69,7 +69,7 @@ function parseArgs(argv: string[]) {
 const usage = `usage: npm run bench -- [--quick] [--engine=pglite|postgres|all] [--explain] [--sql=file.sql]
                        [--iterations=N] [--warmup=N] [--only=case[,case…]] [filter[,filter…]]
        npm run bench -- matching [--quick] [--only=R1,G1] [--refresh-bks [--bks-seeds=N] [--bks-seconds=S]]
-       npm run bench -- load [--duration=300] [--sessions=200] [--rate=1]`;
+       npm run bench -- load [--duration=300] [--sessions=200] [--rate=0.5]`;
 
 async function main() {
   const { flags, filter } = parseArgs(process.argv.slice(2));
@@ -104,13 +104,21 @@ async function main() {
       if (!Number.isInteger(value) || value < 1) throw new Error(`--${key}: a whole number of at least 1`);
       return value;
     };
+    // Requests a second of each session: a whole number, or 1/k (0.5: a request every 2 s).
+    const rateOf = (text = '0.5') => {
+      const rate = Number(text);
+      const whole = Number.isInteger(rate) && rate >= 1;
+      if (!whole && !(rate > 0 && rate < 1 && Number.isInteger(1 / rate)))
+        throw new Error('--rate: requests a second of each session, a whole number or 1/k (0.5, 0.25…)');
+      return rate;
+    };
     // Ctrl-C: the harness's `exit` handler stops the PostgreSQL server; startServer's children die with this process.
     process.on('SIGINT', () => process.exit(130));
     process.on('SIGTERM', () => process.exit(143));
     await runLoadBench({
       durationSeconds: positive('duration', 300),
       sessions: positive('sessions', 200),
-      rate: positive('rate', 1),
+      rate: rateOf(flags.get('rate')),
       out: path.join(benchDir, 'results', 'load.json'),
     });
     return;
