@@ -51,11 +51,17 @@ const SEARCHES = [
 ];
 const PROJECT_SEARCHES = ['Salon n° 1', 'Québec', 'fair #4', 'grande'];
 const ACTIVITY_SEARCHES = ['Atelier n° 1', 'économie', 'Workshop #2', 'atelier n° 19'];
+const get = (path: string): Call => ({ method: 'GET', path });
 const dir = (vu: VirtualUser) => (vu.random.chance(0.5) ? 'asc' : 'desc');
 
 const openNext = (vu: VirtualUser, seed: LoadSeed): Call => {
   const id = vu.records[vu.next++ % vu.records.length];
-  return { method: 'GET', path: `/api/projects/${seed.projectId}/participants/${id}` };
+  return get(`/api/projects/${seed.projectId}/participants/${id}`);
+};
+
+/** The participant answered (loaded or saved) is the one the edition panel holds, with its version. */
+const keepOpen = (vu: VirtualUser, body: string) => {
+  vu.open = JSON.parse(body);
 };
 
 /** The edition panel's save: every field as loaded, a new job title, the version read. */
@@ -85,7 +91,7 @@ export const MIX: MixEntry[] = [
     call: (vu) => {
       const sort = vu.random.pick(['name', 'startsOn', 'createdAt']);
       const q = vu.random.chance(1 / 3) ? `&q=${encodeURIComponent(vu.random.pick(PROJECT_SEARCHES))}` : '';
-      return { method: 'GET', path: `/api/projects?sort=${sort}&dir=${dir(vu)}${q}` };
+      return get(`/api/projects?sort=${sort}&dir=${dir(vu)}${q}`);
     },
   },
   {
@@ -93,10 +99,10 @@ export const MIX: MixEntry[] = [
     kind: 'read',
     weight: 14,
     what: 'participants list (2,000): a search by name, e-mail or organisation (accents, other scripts), sorted by last name',
-    call: (vu, seed) => ({
-      method: 'GET',
-      path: `/api/projects/${seed.projectId}/participants?q=${encodeURIComponent(vu.random.pick(SEARCHES))}&sort=lastName&dir=${dir(vu)}`,
-    }),
+    call: (vu, seed) =>
+      get(
+        `/api/projects/${seed.projectId}/participants?q=${encodeURIComponent(vu.random.pick(SEARCHES))}&sort=lastName&dir=${dir(vu)}`,
+      ),
   },
   {
     name: 'participants sorted',
@@ -110,10 +116,9 @@ export const MIX: MixEntry[] = [
           ? `&roleId=${vu.random.pick(seed.roleIds)}`
           : `&groupId=${vu.random.pick(seed.groupIds)}`
         : '';
-      return {
-        method: 'GET',
-        path: `/api/projects/${seed.projectId}/participants?sort=${sort}&dir=${dir(vu)}&page=${vu.random.int(1, 8)}${filter}`,
-      };
+      return get(
+        `/api/projects/${seed.projectId}/participants?sort=${sort}&dir=${dir(vu)}&page=${vu.random.int(1, 8)}${filter}`,
+      );
     },
   },
   {
@@ -124,10 +129,7 @@ export const MIX: MixEntry[] = [
     call: (vu, seed) => {
       const sort = vu.random.pick(['startsAt', 'title', 'type', 'duration']);
       const q = vu.random.chance(0.5) ? `&q=${encodeURIComponent(vu.random.pick(ACTIVITY_SEARCHES))}` : '';
-      return {
-        method: 'GET',
-        path: `/api/projects/${seed.projectId}/activities?sort=${sort}&dir=${dir(vu)}${q}`,
-      };
+      return get(`/api/projects/${seed.projectId}/activities?sort=${sort}&dir=${dir(vu)}${q}`);
     },
   },
   {
@@ -136,9 +138,7 @@ export const MIX: MixEntry[] = [
     weight: 10,
     what: 'one participant opened in the edition panel (the next of the session’s own)',
     call: openNext,
-    answered: (vu, body) => {
-      vu.open = JSON.parse(body);
-    },
+    answered: keepOpen,
   },
   {
     name: 'report',
@@ -149,10 +149,9 @@ export const MIX: MixEntry[] = [
       const filters = vu.random.chance(0.5)
         ? `roleIds=${vu.random.pick(seed.roleIds)}&groupIds=${vu.random.pick(seed.groupIds)}`
         : `questionId=${seed.questionIds[0]}&choiceIds=${vu.random.pick(seed.choiceIds)}&createdFrom=2026-03-01&createdTo=2026-10-31`;
-      return {
-        method: 'GET',
-        path: `/api/projects/${seed.projectId}/report?${filters}&sort=lastName&dir=${dir(vu)}&page=${vu.random.int(1, 3)}`,
-      };
+      return get(
+        `/api/projects/${seed.projectId}/report?${filters}&sort=lastName&dir=${dir(vu)}&page=${vu.random.int(1, 3)}`,
+      );
     },
   },
   {
@@ -160,7 +159,7 @@ export const MIX: MixEntry[] = [
     kind: 'read',
     weight: 4,
     what: 'the session check the web app makes every minute',
-    call: () => ({ method: 'GET', path: '/api/session/status' }),
+    call: () => get('/api/session/status'),
   },
   {
     name: 'export xlsx',
@@ -171,10 +170,7 @@ export const MIX: MixEntry[] = [
       const filter = vu.random.chance(0.7)
         ? `groupId=${vu.random.pick(seed.groupIds)}`
         : `q=${encodeURIComponent(vu.random.pick(SEARCHES))}`;
-      return {
-        method: 'GET',
-        path: `/api/projects/${seed.projectId}/participants/export.xlsx?${filter}&sort=lastName`,
-      };
+      return get(`/api/projects/${seed.projectId}/participants/export.xlsx?${filter}&sort=lastName`);
     },
   },
   {
@@ -191,9 +187,7 @@ export const MIX: MixEntry[] = [
         body: editOf(vu.open, vu.edits),
       };
     },
-    answered: (vu, body) => {
-      vu.open = JSON.parse(body);
-    },
+    answered: keepOpen,
   },
   {
     name: 'session extend',

@@ -2,10 +2,11 @@
  * `npm run bench -- load` (issue 22, RS6): two instances of the built server (`npm run build`) on one PostgreSQL
  * server, jobs on in both, and N signed-in sessions (default 200) for D seconds (default 300) driven by autocannon
  * over 127.0.0.1: each session asks a request every 1/rate seconds (default 2 s) drawn from the mix
- * (bench/load-mix.ts), on a connection that changes instance every phase (30 s), so every session is served by both; one import is saved and one pairing generated
- * meanwhile. Reads and writes measured apart (p50, p95, p99, max, errors, non-2xx) against the goals (p99 < 300 ms
- * reads, < 800 ms writes, 0 errors), then the database checked: each job ran once, nothing twice. Run by name
- * only (not in the full `npm run bench`). See bench/README.md, "Two instances under load".
+ * (bench/load-mix.ts), on a connection that changes instance every phase (30 s), so every session is served by
+ * both; one import is saved and one pairing generated meanwhile. Reads and writes measured apart (p50, p95, p99,
+ * max, errors, non-2xx) against the goals (p99 < 300 ms reads, < 800 ms writes, 0 errors), then the database
+ * checked: each job ran once, nothing twice. Run by name only (not in the full `npm run bench`). See
+ * bench/README.md, "load".
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
