@@ -59,6 +59,8 @@ export interface Sample {
   status: number;
   /** 0 or 1: which instance answered. */
   instance: number;
+  /** When the answer came (performance.now()), set by the recorder. */
+  at?: number;
 }
 
 export interface ClassFigures {
@@ -87,6 +89,7 @@ export class Recorder {
   answeredBy: [Set<number>, Set<number>] = [new Set(), new Set()];
 
   record(sample: Sample, session: number | null, body?: string) {
+    sample.at = performance.now();
     (this.measuring ? this.samples : this.warmup).push(sample);
     if (sample.status >= 200 && sample.status < 300) {
       if (session !== null) this.answeredBy[sample.instance].add(session);

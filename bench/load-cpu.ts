@@ -130,3 +130,25 @@ export function describeCpu(c: ReturnType<typeof cpuBetween>) {
     `the machine busy ${f(c.machineBusy)}, idle ${f(c.machineIdle)}; other work ${f(c.others)}`
   );
 }
+
+/** A snapshot every `everyMs` while the run lasts: the CPU of each window, to set beside its latencies. */
+export function sampleCpu(servers: number[], postmaster: number, everyMs: number) {
+  const snapshots: { at: number; cpu: CpuSnapshot }[] = [
+    { at: performance.now(), cpu: snapshot(servers, postmaster) },
+  ];
+  const timer = setInterval(
+    () => snapshots.push({ at: performance.now(), cpu: snapshot(servers, postmaster) }),
+    everyMs,
+  );
+  return {
+    stop() {
+      clearInterval(timer);
+      snapshots.push({ at: performance.now(), cpu: snapshot(servers, postmaster) });
+      return snapshots.slice(1).map((s, i) => ({
+        from: snapshots[i].at,
+        to: s.at,
+        cpu: cpuBetween(snapshots[i].cpu, s.cpu, (s.at - snapshots[i].at) / 1000),
+      }));
+    },
+  };
+}

@@ -12,17 +12,17 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { startServer } from '../tests/support/global-setup-e2e';
 import { machine, postgresEngine, random } from './harness';
-import { type ClassFigures, headersOf, Recorder, type Session, signInOver } from './load-client';
-import { cpuBetween, describeCpu, postmasterPid, serverPids, snapshot } from './load-cpu';
+import { Recorder, type Sample, type Session, signInOver } from './load-client';
+import { cpuBetween, describeCpu, postmasterPid, sampleCpu, serverPids, snapshot } from './load-cpu';
+import { type Lane, lanesOf, phase } from './load-driver';
 import { checkDatabase, createPairing, generateDuringRun, importDuringRun } from './load-jobs';
-import { draw, MIX, type MixEntry, mixTable, type VirtualUser } from './load-mix';
+import { MIX, mixTable, type VirtualUser } from './load-mix';
+import { ms, table, timelineTable } from './load-report';
 import {
   LOAD_PASSWORD,
   LOAD_SIZE,
-  type LoadSeed,
   organiserEmail,
   PLANNER_EMAIL,
   SESSIONS_PER_ORGANISER,
@@ -33,6 +33,8 @@ import { makeRows } from './participant-import.bench';
 export const LOAD = 'load';
 export const GOALS = { read: 300, write: 800 } as const;
 const WARMUP_SECONDS = 10;
+/** The timeline's window. */
+const WINDOW_SECONDS = 20;
 
 export interface LoadOptions {
   durationSeconds: number;
@@ -44,129 +46,6 @@ export interface LoadOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
-
-/**
- * A connection of the load tool and the sessions it carries: at a rate of 1 request a second or more, one session
- * per connection; below (0.5: a request every 2 s), a connection carries 1/rate sessions, their requests in turn
- * (sequential: a session never has two requests at once, as a load balancer's pooled connection would carry them).
- */
-export interface Lane {
-  index: number;
-  vus: VirtualUser[];
-  turn: number;
-}
-
-export function lanesOf(vus: VirtualUser[], rate: number): { lanes: Lane[]; connectionRate: number } {
-  const count = rate >= 1 ? vus.length : Math.ceil(vus.length * rate);
-  const lanes: Lane[] = Array.from({ length: count }, (_, index) => ({ index, vus: [], turn: 0 }));
-  for (const vu of vus) lanes[vu.index % count].vus.push(vu);
-  return { lanes, connectionRate: Math.max(1, Math.round(rate)) };
-}
-
-/**
- * One lane for about `seconds` on one instance: one autocannon connection, `connectionRate` requests a second, as
- * many requests as seconds. Should a request be left unanswered at the end (cut), a save may have been done or not:
- * its session loads its participant again before the next save, and the check allows for it.
- */
-function phase(
-  lane: Lane,
-  instance: number,
-  baseUrl: string,
-  seconds: number,
-  connectionRate: number,
-  seed: LoadSeed,
-  recorder: Recorder,
-) {
-  let pending: { vu: VirtualUser; entry: MixEntry; body?: string } | null = null;
-  return new Promise<void>((resolve, reject) => {
-    const run = autocannon(
-      {
-        url: baseUrl,
-        connections: 1,
-        connectionRate,
-        // A number of requests, not a duration: the phase ends once the last answer is read, none is cut.
-        amount: seconds * connectionRate,
-        timeout: 10,
-        requests: [
-          {
-            setupRequest: (request) => {
-              const vu = lane.vus[lane.turn++ % lane.vus.length];
-              const { entry, call } = draw(vu, seed);
-              pending = { vu, entry };
-              return {
-                ...request,
-                method: call.method,
-                path: call.path,
-                headers: headersOf(vu.session, call.body !== undefined),
-                body: call.body === undefined ? undefined : JSON.stringify(call.body),
-              };
-            },
-            onResponse: (status, body) => {
-              if (!pending) return;
-              if (status >= 200 && status < 300) pending.entry.answered?.(pending.vu, body);
-              else if (pending.entry.kind === 'write') pending.vu.open = null;
-              pending.body = body;
-            },
-          },
-        ],
-      },
-      (error) => {
-        if (pending) {
-          recorder.cut(pending.entry.name);
-          pending.vu.open = null;
-        }
-        if (error) reject(error);
-        else resolve();
-      },
-    );
-    run.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-      if (!pending) return;
-      recorder.record(
-        { name: pending.entry.name, kind: pending.entry.kind, ms, status, instance },
-        pending.vu.index,
-        pending.body,
-      );
-      pending = null;
-    });
-    run.on('reqError', () => {
-      recorder.error(pending?.entry.name ?? 'unknown');
-      pending = null;
-    });
-  });
-}
-
-const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
-
-function table(rows: { label: string; f: ClassFigures; goal?: number }[]) {
-  const header = [
-    'class / request',
-    'requests',
-    'p50',
-    'p95',
-    'p99',
-    'max',
-    'errors',
-    'non-2xx',
-    'goal p99',
-    'verdict',
-  ];
-  const cells = rows.map(({ label, f, goal }) => [
-    label,
-    String(f.requests),
-    ms(f.p50),
-    ms(f.p95),
-    ms(f.p99),
-    ms(f.max),
-    String(f.errors),
-    String(f.non2xx),
-    goal ? `< ${goal}` : '',
-    goal ? (f.p99 < goal && f.errors === 0 && f.non2xx === 0 ? 'met' : 'MISSED') : '',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) =>
-    c.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
-}
 
 export async function runLoadBench(options: LoadOptions) {
   const log = (m: string) => console.log(m);
@@ -264,6 +143,7 @@ export async function runLoadBench(options: LoadOptions) {
         postmaster: postmasterPid(Number(new URL(url as string).port)),
       };
       const cpuAtStart = snapshot(cpuPids.servers, cpuPids.postmaster);
+      const windows = sampleCpu(cpuPids.servers, cpuPids.postmaster, WINDOW_SECONDS * 1000);
       const loadAtStart = uptime();
       log(`  start: ${loadAtStart}`);
       log(
@@ -299,6 +179,24 @@ export async function runLoadBench(options: LoadOptions) {
       const loadSeconds = (performance.now() - runStarted) / 1000;
       const loadAtEnd = uptime();
       const cpu = cpuBetween(cpuAtStart, snapshot(cpuPids.servers, cpuPids.postmaster), loadSeconds);
+      const timeline = windows.stop().map((w) => {
+        const inWindow = (s: Sample) => (s.at ?? 0) > w.from && (s.at ?? 0) <= w.to;
+        const reads = recorder.figures(
+          (s) => s.kind === 'read' && inWindow(s),
+          () => false,
+        );
+        const writes = recorder.figures(
+          (s) => s.kind === 'write' && inWindow(s),
+          () => false,
+        );
+        return {
+          from: (w.from - runStarted) / 1000,
+          to: (w.to - runStarted) / 1000,
+          reads,
+          writes,
+          cpu: w.cpu,
+        };
+      });
       log(`  load done in ${loadSeconds.toFixed(0)} s; end: ${loadAtEnd}`);
       const jobs = await background;
 
@@ -343,6 +241,10 @@ export async function runLoadBench(options: LoadOptions) {
       const perInstance = [0, 1].map((i) => recorder.samples.filter((s) => s.instance === i).length);
       log(`\n${table(rows)}`);
       log(
+        `\nBy ${WINDOW_SECONDS} s window: latencies beside the CPU of the window (seconds of CPU over the window)`,
+      );
+      log(timelineTable(timeline));
+      log(
         `\nTimes in ms per request (autocannon's own latency of each answer; the import and the pairing's calls by fetch).`,
       );
       log(
@@ -381,6 +283,7 @@ export async function runLoadBench(options: LoadOptions) {
             uptime: { start: loadAtStart, end: loadAtEnd },
             loadSeconds,
             cpu,
+            timeline,
             perInstance,
             jobs,
             figures: Object.fromEntries(rows.map((r) => [r.label.trim(), r.f])),
