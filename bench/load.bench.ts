@@ -190,7 +190,7 @@ export async function runLoadBench(options: LoadOptions) {
           () => false,
         );
         return {
-          from: (w.from - runStarted) / 1000,
+          from: Math.max(0, (w.from - runStarted) / 1000),
           to: (w.to - runStarted) / 1000,
           reads,
           writes,
