@@ -166,8 +166,8 @@ export interface Engine {
   name: EngineName;
   /** Where it runs, for the report (e.g. "in-memory", "PostgreSQL server started by the harness"). */
   where: string;
-  /** A fresh, migrated database for one benchmark. */
-  open(benchmark: string): Promise<{ database: Database; dispose(): Promise<void> }>;
+  /** A fresh, migrated database for one benchmark (with its URL on a PostgreSQL server, for other processes). */
+  open(benchmark: string): Promise<{ database: Database; url?: string; dispose(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -232,6 +232,7 @@ export async function postgresEngine(): Promise<Engine | { skipped: string }> {
       await migrateDatabase(database);
       return {
         database,
+        url: withDatabase(url, name),
         async dispose() {
           await database.close();
           await admin.query(`drop database if exists "${name}"`);

@@ -1,10 +1,12 @@
 /**
  * `npm run bench [-- options] [filter]`: every bench/*.bench.ts on PGlite and on a PostgreSQL server, and the
  * first page's weight against its budget (`first-page`, no database). `npm run bench -- matching` runs the
- * matching bar instead (bench/matching/run.ts, no database; only when asked by name: it takes minutes of CPU).
+ * matching bar instead (bench/matching/run.ts, no database; only when asked by name: it takes minutes of CPU), and
+ * `npm run bench -- load` (or `--only=load`) the two-instance load run (bench/load.bench.ts; only when asked by name).
  * Options: --quick, --engine=pglite|postgres|all, --explain, --sql=<file>, --iterations=N, --warmup=N,
  * --only=case,case (only the cases whose name contains one, e.g. `campaigns --only=deliver`); for
- * matching: --only=R1,G1, --refresh-bks, --bks-seeds=N, --bks-seconds=S.
+ * matching: --only=R1,G1, --refresh-bks, --bks-seeds=N, --bks-seconds=S; for load: --duration=S (300),
+ * --sessions=N (200), --rate=R (requests a second of each session, 0.5).
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -26,6 +28,7 @@ import {
   runCase,
   wantsCase,
 } from './harness';
+import { LOAD, runLoadBench } from './load.bench';
 import { MATCHING, runMatchingBench } from './matching/run';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -53,6 +56,9 @@ function parseArgs(argv: string[]) {
     'refresh-bks',
     'bks-seeds',
     'bks-seconds',
+    'duration',
+    'sessions',
+    'rate',
   ];
   for (const key of flags.keys()) {
     if (!known.includes(key)) throw new Error(`unknown option --${key} (known: ${known.join(', ')})`);
@@ -62,7 +68,8 @@ function parseArgs(argv: string[]) {
 
 const usage = `usage: npm run bench -- [--quick] [--engine=pglite|postgres|all] [--explain] [--sql=file.sql]
                        [--iterations=N] [--warmup=N] [--only=case[,case…]] [filter[,filter…]]
-       npm run bench -- matching [--quick] [--only=R1,G1] [--refresh-bks [--bks-seeds=N] [--bks-seconds=S]]`;
+       npm run bench -- matching [--quick] [--only=R1,G1] [--refresh-bks [--bks-seeds=N] [--bks-seconds=S]]
+       npm run bench -- load [--duration=300] [--sessions=200] [--rate=0.5]`;
 
 async function main() {
   const { flags, filter } = parseArgs(process.argv.slice(2));
@@ -91,6 +98,31 @@ async function main() {
     });
     return;
   }
+  if (filter === LOAD || (!filter && flags.get('only') === LOAD)) {
+    const positive = (key: string, fallback: number) => {
+      const value = Number(flags.get(key) ?? fallback);
+      if (!Number.isInteger(value) || value < 1) throw new Error(`--${key}: a whole number of at least 1`);
+      return value;
+    };
+    // Requests a second of each session: a whole number, or 1/k (0.5: a request every 2 s).
+    const rateOf = (text = '0.5') => {
+      const rate = Number(text);
+      const whole = Number.isInteger(rate) && rate >= 1;
+      if (!whole && !(rate > 0 && rate < 1 && Number.isInteger(1 / rate)))
+        throw new Error('--rate: requests a second of each session, a whole number or 1/k (0.5, 0.25…)');
+      return rate;
+    };
+    // Ctrl-C: the harness's `exit` handler stops the PostgreSQL server; startServer's children die with this process.
+    process.on('SIGINT', () => process.exit(130));
+    process.on('SIGTERM', () => process.exit(143));
+    await runLoadBench({
+      durationSeconds: positive('duration', 300),
+      sessions: positive('sessions', 200),
+      rate: rateOf(flags.get('rate')),
+      out: path.join(benchDir, 'results', 'load.json'),
+    });
+    return;
+  }
   const engineChoice = flags.get('engine') ?? 'all';
   if (!['pglite', 'postgres', 'all'].includes(engineChoice)) throw new Error(usage);
   const options: BenchOptions = {
@@ -106,7 +138,8 @@ async function main() {
   const filters = filter ? filter.split(',').filter(Boolean) : [];
   const files = fs
     .readdirSync(benchDir)
-    .filter((f) => f.endsWith('.bench.ts'))
+    // The load run starts servers for minutes: only when asked by name (above).
+    .filter((f) => f.endsWith('.bench.ts') && f !== `${LOAD}.bench.ts`)
     .sort();
   const benchmarks: Benchmark[] = [];
   for (const file of files) {
