@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/support/render';
+import { WriteAccess } from '../access/write-access';
 import { DOUBLE_CLICK_GUARD_MS, SubmitButton } from './submit-button';
 
 describe('SubmitButton double-click guard (P8)', () => {
@@ -59,5 +60,16 @@ describe('SubmitButton double-click guard (P8)', () => {
     act(() => vi.advanceTimersByTime(DOUBLE_CLICK_GUARD_MS + 1));
     fireEvent.click(button());
     expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+
+  it('is disabled for a read-only user, unless the form is one they may send', () => {
+    renderWithProviders(
+      <WriteAccess.Provider value={false}>
+        <SubmitButton>Enregistrer</SubmitButton>
+        <SubmitButton readOnlyAllowed>Mes réglages</SubmitButton>
+      </WriteAccess.Provider>,
+    );
+    expect(button().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Mes réglages' }).hasAttribute('disabled')).toBe(false);
   });
 });

@@ -22,7 +22,9 @@ export function MySettingsModal({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <SubmitButton loading={form.submitting}>{t('common.save')}</SubmitButton>
+          <SubmitButton loading={form.submitting} readOnlyAllowed>
+            {t('common.save')}
+          </SubmitButton>
         </Group>
       </form>
     </AppModal>
