@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccessUser } from '../../../contracts/access';
 import { en, fr } from '../../../locales';
+import { type Call, cells, fakeServer, json, page, problem, sentTo } from '../../../tests/support/fake-api';
 import { renderRoute } from '../../../tests/support/render';
 import { ErrorDialog } from '../../components/feedback/error-dialog';
 import { queryClient } from '../../lib/query-client';
-import { type Call, cells, fakeServer, json, page, problem, sentTo } from '../users/test-server';
 import { AccessPage } from './access-page';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

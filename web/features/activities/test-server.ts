@@ -1,14 +1,14 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { Activity } from '../../../contracts/activities';
+import { json } from '../../../tests/support/fake-api';
 
 /** What the activity form tests share: a project, an activity of it, and a fake server for the form's calls. */
 
 export const PROJECT = '00000000-0000-4000-8000-000000000001';
 export const ACTIVITY = '00000000-0000-4000-8000-0000000000a1';
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export { json };
 
 /** An activity of a Toronto project that starts on the night clocks change. */
 export function activity(overrides: Partial<Activity> = {}): Activity {

@@ -2,14 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '../../../contracts/audit';
+import { type Call, fakeServer, json } from '../../../tests/support/fake-api';
 import { renderRoute } from '../../../tests/support/render';
 import { AuditPage } from './audit-page';
 
 const PROJECT = '00000000-0000-4000-8000-0000000000a1';
 const CAMILLE = '00000000-0000-4000-8000-0000000000c1';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const event = (n: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -28,30 +26,22 @@ const event = (n: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
 });
 
 /** What the list endpoint was asked, one query string per call. */
-let asked: URLSearchParams[];
+let calls: Call[];
+const asked = () => calls.filter((c) => c.path === '/api/audit').map((c) => c.query);
 beforeEach(() => {
-  asked = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const [path, query = ''] = String(input).split('?');
-      if (path === '/api/audit/actors') return json(200, [{ id: CAMILLE, name: 'Camille Gagnon' }]);
-      if (path === '/api/access/projects') {
-        return json(200, { items: [{ id: PROJECT, nameFr: 'Journée B2B', nameEn: 'B2B Day' }] });
-      }
-      if (path === '/api/audit') {
-        const params = new URLSearchParams(query);
-        asked.push(params);
-        // 30 events in all; none of the kind « vente » / sale.
-        if (params.get('entity') === 'sale') return json(200, { items: [], page: 1, pageSize: 25, total: 0 });
-        const page = Number(params.get('page') ?? 1);
-        const items = Array.from({ length: page === 1 ? 25 : 5 }, (_, i) => event((page - 1) * 25 + i + 1));
-        if (page === 1) items[1] = event(2, { entity: 'activity', action: 'import', count: 12, fields: [] });
-        return json(200, { items, page, pageSize: 25, total: 30 });
-      }
-      throw new Error(`unexpected call ${path}`);
-    }),
-  );
+  calls = fakeServer({
+    'GET /api/audit/actors': () => json(200, [{ id: CAMILLE, name: 'Camille Gagnon' }]),
+    'GET /api/access/projects': () =>
+      json(200, { items: [{ id: PROJECT, nameFr: 'Journée B2B', nameEn: 'B2B Day' }] }),
+    'GET /api/audit': ({ query: params }) => {
+      // 30 events in all; none of the kind « vente » / sale.
+      if (params.get('entity') === 'sale') return json(200, { items: [], page: 1, pageSize: 25, total: 0 });
+      const page = Number(params.get('page') ?? 1);
+      const items = Array.from({ length: page === 1 ? 25 : 5 }, (_, i) => event((page - 1) * 25 + i + 1));
+      if (page === 1) items[1] = event(2, { entity: 'activity', action: 'import', count: 12, fields: [] });
+      return json(200, { items, page, pageSize: 25, total: 30 });
+    },
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -94,29 +84,26 @@ describe('the audit log page (issue 22)', () => {
     await user.click(await screen.findByRole('option', { name: 'Sale' }));
     await screen.findByText('No change matches these filters.');
     expect(router.state.location.search).toMatchObject({ entity: 'sale' });
-    expect(asked.at(-1)?.get('entity')).toBe('sale');
+    expect(asked().at(-1)?.get('entity')).toBe('sale');
     expect(screen.getByRole('link', { name: 'Export as CSV' }).getAttribute('href')).toContain('entity=sale');
 
     await user.click(screen.getByTestId('actor-filter'));
     await user.click(await screen.findByRole('option', { name: 'Camille Gagnon' }));
-    await waitFor(() => expect(asked.at(-1)?.get('actor')).toBe(CAMILLE));
+    await waitFor(() => expect(asked().at(-1)?.get('actor')).toBe(CAMILLE));
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
-    await waitFor(() => expect(asked.at(-1)?.get('entity')).toBeNull());
+    await waitFor(() => expect(asked().at(-1)?.get('entity')).toBeNull());
     expect((await screen.findAllByText('Changed')).length).toBeGreaterThan(0);
   }, 20_000);
 
   it('shows an empty log plainly', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const path = String(input).split('?')[0];
-        if (path === '/api/audit') return json(200, { items: [], page: 1, pageSize: 25, total: 0 });
-        if (path === '/api/audit/actors') return json(200, []);
-        return json(200, { items: [] });
-      }),
-    );
+    vi.unstubAllGlobals();
+    fakeServer({
+      'GET /api/audit': () => json(200, { items: [], page: 1, pageSize: 25, total: 0 }),
+      'GET /api/audit/actors': () => json(200, []),
+      'GET /api/access/projects': () => json(200, { items: [] }),
+    });
     await renderRoute(AuditPage, { language: 'fr', path: '/admin/audit' });
     await screen.findByText('Aucune modification n’a encore été enregistrée.');
   }, 20_000);

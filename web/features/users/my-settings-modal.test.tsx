@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../contracts/auth';
+import { fakeServer, json, page, problem, sentTo } from '../../../tests/support/fake-api';
 import { makeTestQueryClient, renderWithProviders } from '../../../tests/support/render';
 import { i18n } from '../../lib/i18n';
 import { sessionQuery } from '../session/api';
 import { MySettingsModal } from './my-settings-modal';
-import { fakeServer, json, page, problem, sentTo } from './test-server';
 
 const ME = '00000000-0000-4000-8000-0000000000d1';
 const B2B = '00000000-0000-4000-8000-0000000000a1';

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, json, problem, sentTo } from '../../../tests/support/fake-api';
 import { renderRoute } from '../../../tests/support/render';
 import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { sessionQuery } from '../session/api';
 import { InvitationPage, ResetPasswordPage } from './public-pages';
-import { fakeServer, json, problem, sentTo } from './test-server';
 
 const TOKEN = 'k3Vx9QpL2mZt7RbN4sWy8JdF6hGc1AeU0iOo5PqXv';
 const INVITATION = `/api/invitations/${TOKEN}`;

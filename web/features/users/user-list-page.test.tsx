@@ -2,8 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserItem } from '../../../contracts/users';
+import {
+  type Call,
+  cells,
+  fakeServer,
+  json,
+  page,
+  problem,
+  sentTo,
+  text,
+} from '../../../tests/support/fake-api';
 import { renderRoute } from '../../../tests/support/render';
-import { type Call, cells, fakeServer, json, page, problem, sentTo, text } from './test-server';
 import { UserListPage } from './user-list-page';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

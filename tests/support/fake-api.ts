@@ -1,7 +1,7 @@
 import { within } from '@testing-library/react';
 import { vi } from 'vitest';
 
-/** What the component tests of users and access share: a fake of the API behind `fetch`. */
+/** What web component tests share: a fake of the API behind `fetch`, and readers of what a table shows. */
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
