@@ -5,7 +5,7 @@ import { participantProfileSchema, STANDARD_FIELD_KEYS } from '../../../contract
 import { withTestApp } from '../../../tests/support/api-fixture';
 import { type ApiClient, anonymous, buildProject } from '../../../tests/support/test-app';
 import { participants, persons, profileFields, roles } from '../../db/schema';
-import { profileRules } from '../participants/service';
+import { profileRules } from '../participants/form-checks';
 import { listProfileFields } from './service';
 
 const { t, camille, jordan } = withTestApp();

@@ -6,7 +6,7 @@ import { paymentRequests, payments, promoCodes } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { deliverSoon } from '../mail/outbox';
-import { checkProfile } from '../participants/service';
+import { checkProfile } from '../participants/form-checks';
 import { salesPorts } from '../sales/ports';
 import { type BuyerForm, completeSale } from './complete';
 import { pageOfToken, priceChoice } from './public-service';
