@@ -127,11 +127,13 @@ export async function grantNewProjectToCreator(
     grantedBy: auth.userId,
     grantedAt: now,
   });
+  const user = await getUser(db, auth, auth.userId);
   await recordAudit(db, auth, {
     entity: 'access',
     action: 'grant',
     projectId,
     entityId: auth.userId,
+    label: `${user.firstName} ${user.lastName}`,
     fields: ['role'],
   });
 }
