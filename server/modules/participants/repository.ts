@@ -26,7 +26,8 @@ export type ParticipantListParams = ListParams & {
   language: Language;
 };
 
-const rowColumns = {
+/** The columns of a list row (the list's page, the exports' batches, the report's page). */
+export const rowColumns = {
   id: participants.id,
   personId: participants.personId,
   roleId: participants.roleId,

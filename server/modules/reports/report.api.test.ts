@@ -351,6 +351,21 @@ describe('the report’s filters combined', () => {
   });
 });
 
+describe('the report’s pages', () => {
+  // A filter on another table (groups here) reads the page and its total in one statement: the same pages as the list's.
+  it.each([
+    ['the first page', 'pageSize=25&page=1', ['Martin', 'Zoé'], 2],
+    ['past the last page', 'pageSize=25&page=2', [], 2],
+    ['sorted the other way', 'sort=lastName&dir=desc', ['Zoé', 'Martin'], 2],
+    ['with a search', 'q=emile', ['Martin'], 1],
+  ])('%s, filtered by groups', async (_, query, expected, total) => {
+    const response = await organiser.get(url(`groupIds=${id.groupA},${id.groupB}&${query}`));
+    expect(response.status).toBe(200);
+    expect(response.body.items.map((p: { lastName: string }) => p.lastName)).toEqual(expected);
+    expect(response.body.total).toBe(total);
+  });
+});
+
 describe('the report’s scope', () => {
   it('never shows another company’s project, nor its roles or participants', async () => {
     expect((await jordan.get(url(''))).status).toBe(404);
