@@ -92,10 +92,23 @@ export function PersonalPageScreen({ token }: { token: string }) {
       <Box component="header" bg={project.colours.bannerBackground} c={project.colours.bannerText} py="md">
         <Container size="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={2}>
-              <Text fw={700}>{project.name[shown]}</Text>
-              <ProjectDates startsOn={project.startsOn} endsOn={project.endsOn} language={shown} />
-            </Stack>
+            <Group gap="sm" wrap="nowrap" align="center">
+              {project.logoPath && (
+                // The project's name follows: the logo adds nothing to read (alt="").
+                <Box
+                  component="img"
+                  src={project.logoPath}
+                  alt=""
+                  h={48}
+                  maw={120}
+                  style={{ objectFit: 'contain' }}
+                />
+              )}
+              <Stack gap={2}>
+                <Text fw={700}>{project.name[shown]}</Text>
+                <ProjectDates startsOn={project.startsOn} endsOn={project.endsOn} language={shown} />
+              </Stack>
+            </Group>
             <PublicLanguageSwitch
               languages={languages}
               value={shown}

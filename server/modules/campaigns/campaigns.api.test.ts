@@ -17,6 +17,7 @@ import {
   persons,
   projects,
 } from '../../db/schema';
+import { findFirstDemoProject } from '../../seed/groups';
 import { resumeCampaigns, sendCampaign } from './send-job';
 
 const clock = testClock(new Date('2027-01-10T15:00:00.000Z'));
@@ -290,6 +291,23 @@ describe('sending a campaign (C1)', () => {
     expect(row.toEmail).toBe(sent.body.to);
     expect(row.html).toContain('Hi Ben, see you!');
     expect(row.campaignId).toBeNull();
+  });
+});
+
+describe('the demo’s e-mail log', () => {
+  it('has a campaign sent to everyone, its kept messages readable, and a planned one', async () => {
+    const demo = await findFirstDemoProject(t.database.db);
+    const list = await camille.get(`/api/projects/${demo.id}/campaigns`);
+    const sent = list.body.items.find((c: { status: string }) => c.status === 'sent');
+    const planned = list.body.items.find((c: { status: string }) => c.status === 'planned');
+    expect(planned.plannedAtLocal).toEqual(expect.any(String));
+    expect(sent.figures.recipients).toBeGreaterThan(0);
+    expect(sent.figures.kept).toBe(sent.figures.recipients - sent.figures.skipped);
+    const recipients = await camille.get(`/api/projects/${demo.id}/campaigns/${sent.id}/recipients`);
+    const first = recipients.body.items.find((r: { messageId: string | null }) => r.messageId);
+    const message = await camille.get(`/api/mail/messages/${first.messageId}`);
+    expect(message.body.html).toMatch(/\/p\/[A-Za-z0-9_-]{43}/);
+    expect(message.body.text).not.toContain('{{');
   });
 });
 
