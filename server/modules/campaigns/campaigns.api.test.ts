@@ -321,6 +321,22 @@ describe('planned sending (C2)', () => {
     });
     expect(past.status).toBe(400);
     expect(past.body.fields[0].field).toBe('plannedAt');
+    // Daylight saving as for activities: a time the zone skips is refused, one it repeats needs its offset.
+    const plan = (plannedAt: string, extra: object = {}) =>
+      camille.post(`/api/projects/${project.id}/campaigns`, { ...draft, audience: {}, plannedAt, ...extra });
+    const skipped = await plan('2027-03-14T02:30');
+    expect(skipped.body.fields[0]).toMatchObject({
+      field: 'plannedAt',
+      code: 'validation.activities.nonexistentTime',
+    });
+    const twice = await plan('2027-11-07T01:30');
+    expect(twice.body.fields[0]).toMatchObject({
+      field: 'plannedAt',
+      code: 'validation.activities.ambiguousTime',
+    });
+    const later = await plan('2027-11-07T01:30', { plannedAtOffset: 'later' });
+    expect(later.body.plannedAt).toBe('2027-11-07T06:30:00.000Z');
+    await camille.post(`/api/projects/${project.id}/campaigns/${later.body.id}/cancel`);
     const planned = await camille.post(`/api/projects/${project.id}/campaigns`, {
       ...draft,
       audience: {},
