@@ -18,6 +18,8 @@ import {
   projects,
 } from '../../db/schema';
 import { findFirstDemoProject } from '../../seed/groups';
+import { queueMailBatch } from '../mail/outbox';
+import { fixRecipients, insertCampaign } from './repository';
 import { resumeCampaigns, sendCampaign } from './send-job';
 
 const clock = testClock(new Date('2027-01-10T15:00:00.000Z'));
@@ -165,6 +167,76 @@ describe('campaign audience (C1)', () => {
 });
 
 describe('sending a campaign (C1)', () => {
+  // First of its kind: no other test's messages are being delivered beside it.
+  it('cancelled while it is being sent: what waits for the relay is cancelled, nobody else gets a message', async () => {
+    const { project, ana } = await setUp();
+    // A sending stopped after its first message was written and before the relay took it.
+    const campaign = await insertCampaign(t.database.db, {
+      companyId: project.companyId,
+      projectId: project.id,
+      messageType: 0,
+      subjectFr: draft.subject.fr,
+      subjectEn: draft.subject.en,
+      bodyFr: draft.body.fr,
+      bodyEn: draft.body.en,
+      audience: {
+        activityId: null,
+        notSubscribed: false,
+        groupId: null,
+        groupInverse: false,
+        criteria: [],
+        buyers: false,
+        paymentId: null,
+      },
+      status: 'sending',
+    });
+    await queueMailBatch(t.database.db, [
+      {
+        companyId: project.companyId,
+        projectId: project.id,
+        kind: 'campaign',
+        dedupeKey: `campaign:${campaign.id}:${ana}`,
+        to: { email: 'ana@example.test' },
+        language: 'fr',
+        subject: 'Bonjour',
+        html: '<p>Bonjour</p>',
+        text: 'Bonjour',
+        participantId: ana,
+        campaignId: campaign.id,
+      },
+    ]);
+    await fixRecipients(t.database.db, campaign);
+    const [message] = await t.database.db
+      .select({ id: mailMessages.id })
+      .from(mailMessages)
+      .where(eq(mailMessages.campaignId, campaign.id));
+    await t.database.db
+      .update(campaignRecipients)
+      .set({ mailMessageId: message.id })
+      .where(eq(campaignRecipients.participantId, ana));
+    const url = `/api/projects/${project.id}/campaigns/${campaign.id}`;
+    expect((await camille.get(url)).body.figures).toMatchObject({ recipients: 3, prepared: 1, queued: 1 });
+
+    const cancelled = await camille.post(`${url}/cancel`);
+    expect(cancelled.body).toMatchObject({
+      status: 'cancelled',
+      figures: { prepared: 1, queued: 0, cancelled: 1 },
+    });
+    // A worker still running (or one after a restart) writes nothing more.
+    await sendCampaign(t.deps, campaign.id);
+    const rows = await t.database.db
+      .select({ status: mailMessages.status })
+      .from(mailMessages)
+      .where(eq(mailMessages.campaignId, campaign.id));
+    expect(rows).toEqual([{ status: 'cancelled' }]);
+    expect((await camille.get(url)).body.figures).toMatchObject({
+      prepared: 1,
+      cancelled: 1,
+      sent: 0,
+      kept: 0,
+    });
+  });
+
   it('writes one message per recipient in their language, with the figures of the batch', async () => {
     const { project, activity, ana, ben } = await setUp();
     const created = await camille.post(`/api/projects/${project.id}/campaigns`, {

@@ -20,6 +20,7 @@ import {
   personalPages,
   projects,
   questions,
+  scoreSets,
 } from '../../db/schema';
 import { insertQuestion } from '../pairings/fixtures';
 import { seatedPairing } from '../pairings/seat-fixtures';
@@ -227,13 +228,27 @@ describe('a participant’s personal page', () => {
     expect(read.body.answers[sector.questionId]).toEqual([sector.choiceIds[0]]);
     expect(read.body.answers[hidden.questionId]).toBeUndefined();
 
-    // Saved from the page: the organiser sees it in the participant's panel.
+    // Saved from the page: the organiser sees it in the participant's panel, and the scores are computed again.
+    const revision = async () =>
+      (
+        await t.database.db
+          .select({ n: projects.answersRevision })
+          .from(projects)
+          .where(eq(projects.id, project.id))
+      )[0].n;
+    const before = await revision();
     const saved = await visitor.put(answersUrl, { answers: { [sector.questionId]: [sector.choiceIds[2]] } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.answers[sector.questionId]).toEqual([sector.choiceIds[2]]);
     const panel = await camille.get(`/api/projects/${project.id}/participants/${ana}/answers`);
     expect(panel.body.answers[sector.questionId]).toEqual([sector.choiceIds[2]]);
     expect(panel.body.answers[hidden.questionId]).toEqual([hidden.choiceIds[0]]);
+    expect(await revision()).toBe(before + 1);
+    const sets = await t.database.db
+      .select({ status: scoreSets.status })
+      .from(scoreSets)
+      .where(eq(scoreSets.projectId, project.id));
+    expect(sets.length).toBeGreaterThan(0);
 
     // Refused, naming the field, and nothing changed: a read-only question, a hidden one, a choice of another question.
     for (const [answers, code] of [
