@@ -109,15 +109,13 @@ export function PersonalPageScreen({ token }: { token: string }) {
                 <ProjectDates startsOn={project.startsOn} endsOn={project.endsOn} language={shown} />
               </Stack>
             </Group>
-            <Box style={{ flexShrink: 0 }}>
-              <PublicLanguageSwitch
-                languages={languages}
-                value={shown}
-                label={t('personalPage.language')}
-                storageKey={LANGUAGE_KEY}
-                onChange={setLanguage}
-              />
-            </Box>
+            <PublicLanguageSwitch
+              languages={languages}
+              value={shown}
+              label={t('personalPage.language')}
+              storageKey={LANGUAGE_KEY}
+              onChange={setLanguage}
+            />
           </Group>
         </Container>
       </Box>

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { campaignAudience } from '../../../contracts/campaigns';
 import { withTestApp } from '../../../tests/support/api-fixture';
 import { buildActivity, buildProject, insertParticipants, testClock } from '../../../tests/support/test-app';
 import {
@@ -179,15 +180,7 @@ describe('sending a campaign (C1)', () => {
       subjectEn: draft.subject.en,
       bodyFr: draft.body.fr,
       bodyEn: draft.body.en,
-      audience: {
-        activityId: null,
-        notSubscribed: false,
-        groupId: null,
-        groupInverse: false,
-        criteria: [],
-        buyers: false,
-        paymentId: null,
-      },
+      audience: campaignAudience.parse({}),
       status: 'sending',
     });
     await queueMailBatch(t.database.db, [
