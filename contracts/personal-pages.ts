@@ -86,6 +86,8 @@ export const personalPage = z.object({
     languages: z.array(z.enum(['fr', 'en'])),
     colours: z.object({ bannerBackground: z.string(), bannerText: z.string(), background: z.string() }),
     supportEmail: z.string().nullable(),
+    /** The project's logo for the banner, read with this page's token (`/api/personal-pages/<token>/logo`), or null. */
+    logoPath: z.string().nullable(),
   }),
   /** The dated activities they are a member of or host, generated table meetings included, by start. */
   programme: z.array(agendaActivity),
@@ -112,6 +114,18 @@ export const readPersonalPage = defineEndpoint({
 });
 
 const tokenParams = z.object({ token: z.string().max(100, { error: 'validation.invalid' }) });
+
+export const readPersonalPageLogo = defineEndpoint({
+  method: 'GET',
+  path: '/api/personal-pages/:token/logo',
+  access: 'public',
+  touchesSession: false,
+  tag,
+  summary:
+    'The project’s logo shown in a personal page’s banner, read with the page’s token (no session): the image’s bytes; 404 for an unknown or revoked token or a project without a logo; rate-limited',
+  params: tokenParams,
+  response: z.any().meta({ type: 'string', format: 'binary' }),
+});
 
 export const readOwnAnswers = defineEndpoint({
   method: 'GET',

@@ -92,10 +92,23 @@ export function PersonalPageScreen({ token }: { token: string }) {
       <Box component="header" bg={project.colours.bannerBackground} c={project.colours.bannerText} py="md">
         <Container size="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={2}>
-              <Text fw={700}>{project.name[shown]}</Text>
-              <ProjectDates startsOn={project.startsOn} endsOn={project.endsOn} language={shown} />
-            </Stack>
+            <Group gap="sm" wrap="nowrap" align="center" miw={0}>
+              {project.logoPath && (
+                // The project's name follows: the logo adds nothing to read (alt="").
+                <Box
+                  component="img"
+                  src={project.logoPath}
+                  alt=""
+                  h={40}
+                  maw={80}
+                  style={{ objectFit: 'contain', flexShrink: 0 }}
+                />
+              )}
+              <Stack gap={2} miw={0}>
+                <Text fw={700}>{project.name[shown]}</Text>
+                <ProjectDates startsOn={project.startsOn} endsOn={project.endsOn} language={shown} />
+              </Stack>
+            </Group>
             <PublicLanguageSwitch
               languages={languages}
               value={shown}

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { campaignAudience } from '../../../contracts/campaigns';
 import { withTestApp } from '../../../tests/support/api-fixture';
 import { buildActivity, buildProject, insertParticipants, testClock } from '../../../tests/support/test-app';
 import {
@@ -17,6 +18,9 @@ import {
   persons,
   projects,
 } from '../../db/schema';
+import { findFirstDemoProject } from '../../seed/groups';
+import { queueMailBatch } from '../mail/outbox';
+import { fixRecipients, insertCampaign } from './repository';
 import { resumeCampaigns, sendCampaign } from './send-job';
 
 const clock = testClock(new Date('2027-01-10T15:00:00.000Z'));
@@ -164,6 +168,68 @@ describe('campaign audience (C1)', () => {
 });
 
 describe('sending a campaign (C1)', () => {
+  // First of its kind: no other test's messages are being delivered beside it.
+  it('cancelled while it is being sent: what waits for the relay is cancelled, nobody else gets a message', async () => {
+    const { project, ana } = await setUp();
+    // A sending stopped after its first message was written and before the relay took it.
+    const campaign = await insertCampaign(t.database.db, {
+      companyId: project.companyId,
+      projectId: project.id,
+      messageType: 0,
+      subjectFr: draft.subject.fr,
+      subjectEn: draft.subject.en,
+      bodyFr: draft.body.fr,
+      bodyEn: draft.body.en,
+      audience: campaignAudience.parse({}),
+      status: 'sending',
+    });
+    await queueMailBatch(t.database.db, [
+      {
+        companyId: project.companyId,
+        projectId: project.id,
+        kind: 'campaign',
+        dedupeKey: `campaign:${campaign.id}:${ana}`,
+        to: { email: 'ana@example.test' },
+        language: 'fr',
+        subject: 'Bonjour',
+        html: '<p>Bonjour</p>',
+        text: 'Bonjour',
+        participantId: ana,
+        campaignId: campaign.id,
+      },
+    ]);
+    await fixRecipients(t.database.db, campaign);
+    const [message] = await t.database.db
+      .select({ id: mailMessages.id })
+      .from(mailMessages)
+      .where(eq(mailMessages.campaignId, campaign.id));
+    await t.database.db
+      .update(campaignRecipients)
+      .set({ mailMessageId: message.id })
+      .where(eq(campaignRecipients.participantId, ana));
+    const url = `/api/projects/${project.id}/campaigns/${campaign.id}`;
+    expect((await camille.get(url)).body.figures).toMatchObject({ recipients: 3, prepared: 1, queued: 1 });
+
+    const cancelled = await camille.post(`${url}/cancel`);
+    expect(cancelled.body).toMatchObject({
+      status: 'cancelled',
+      figures: { prepared: 1, queued: 0, cancelled: 1 },
+    });
+    // A worker still running (or one after a restart) writes nothing more.
+    await sendCampaign(t.deps, campaign.id);
+    const rows = await t.database.db
+      .select({ status: mailMessages.status })
+      .from(mailMessages)
+      .where(eq(mailMessages.campaignId, campaign.id));
+    expect(rows).toEqual([{ status: 'cancelled' }]);
+    expect((await camille.get(url)).body.figures).toMatchObject({
+      prepared: 1,
+      cancelled: 1,
+      sent: 0,
+      kept: 0,
+    });
+  });
+
   it('writes one message per recipient in their language, with the figures of the batch', async () => {
     const { project, activity, ana, ben } = await setUp();
     const created = await camille.post(`/api/projects/${project.id}/campaigns`, {
@@ -293,6 +359,23 @@ describe('sending a campaign (C1)', () => {
   });
 });
 
+describe('the demo’s e-mail log', () => {
+  it('has a campaign sent to everyone, its kept messages readable, and a planned one', async () => {
+    const demo = await findFirstDemoProject(t.database.db);
+    const list = await camille.get(`/api/projects/${demo.id}/campaigns`);
+    const sent = list.body.items.find((c: { status: string }) => c.status === 'sent');
+    const planned = list.body.items.find((c: { status: string }) => c.status === 'planned');
+    expect(planned.plannedAtLocal).toEqual(expect.any(String));
+    expect(sent.figures.recipients).toBeGreaterThan(0);
+    expect(sent.figures.kept).toBe(sent.figures.recipients - sent.figures.skipped);
+    const recipients = await camille.get(`/api/projects/${demo.id}/campaigns/${sent.id}/recipients`);
+    const first = recipients.body.items.find((r: { messageId: string | null }) => r.messageId);
+    const message = await camille.get(`/api/mail/messages/${first.messageId}`);
+    expect(message.body.html).toMatch(/\/p\/[A-Za-z0-9_-]{43}/);
+    expect(message.body.text).not.toContain('{{');
+  });
+});
+
 describe('planned sending (C2)', () => {
   it('leaves at the local time of the project’s zone, and a planned one can be cancelled', async () => {
     const { project } = await setUp();
@@ -303,6 +386,22 @@ describe('planned sending (C2)', () => {
     });
     expect(past.status).toBe(400);
     expect(past.body.fields[0].field).toBe('plannedAt');
+    // Daylight saving as for activities: a time the zone skips is refused, one it repeats needs its offset.
+    const plan = (plannedAt: string, extra: object = {}) =>
+      camille.post(`/api/projects/${project.id}/campaigns`, { ...draft, audience: {}, plannedAt, ...extra });
+    const skipped = await plan('2027-03-14T02:30');
+    expect(skipped.body.fields[0]).toMatchObject({
+      field: 'plannedAt',
+      code: 'validation.activities.nonexistentTime',
+    });
+    const twice = await plan('2027-11-07T01:30');
+    expect(twice.body.fields[0]).toMatchObject({
+      field: 'plannedAt',
+      code: 'validation.activities.ambiguousTime',
+    });
+    const later = await plan('2027-11-07T01:30', { plannedAtOffset: 'later' });
+    expect(later.body.plannedAt).toBe('2027-11-07T06:30:00.000Z');
+    await camille.post(`/api/projects/${project.id}/campaigns/${later.body.id}/cancel`);
     const planned = await camille.post(`/api/projects/${project.id}/campaigns`, {
       ...draft,
       audience: {},

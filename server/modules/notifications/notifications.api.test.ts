@@ -226,6 +226,30 @@ describe('automatic notifications: list, get, create, update, delete', () => {
     });
     expect(badDirection.status).toBe(400);
     expect(badDirection.body.fields[0].field).toBe('direction');
+    // A merge tag that does not exist, in the body or the subject: named, translated, nothing saved.
+    const target = { trigger: 'group', groupId: w.groupId, direction: 'in' };
+    const before = (await camille.get(url())).body.total;
+    const unknownInBody = await camille.post(url(), {
+      ...welcome,
+      ...target,
+      body: { fr: '<p>Bonjour {{forum}}</p>', en: '<p>Hi</p>' },
+    });
+    expect(unknownInBody.status).toBe(400);
+    expect(unknownInBody.body.fields[0]).toMatchObject({
+      field: 'body.fr',
+      message: 'Balise de fusion inconnue : forum.',
+    });
+    const unknownInSubject = await camille.post(url(), {
+      ...welcome,
+      ...target,
+      subject: { fr: 'Bonjour', en: 'Hello {{nosuchtag}}' },
+    });
+    expect(unknownInSubject.status).toBe(400);
+    expect(unknownInSubject.body.fields[0]).toMatchObject({
+      field: 'subject.en',
+      message: 'Balise de fusion inconnue : nosuchtag.',
+    });
+    expect((await camille.get(url())).body.total).toBe(before);
   });
 
   it('keeps another company out (404)', async () => {

@@ -65,6 +65,14 @@ async function fieldsOf(
     throw AppError.field('activityId', 'validation.notifications.unknownActivity');
   if (groupId && !(await repo.groupInProject(db, scope, groupId)))
     throw AppError.field('groupId', 'validation.notifications.unknownGroup');
+  for (const lang of ['fr', 'en'] as const) {
+    // A subject is a line of text: a tag that is not one (or does not exist) is refused, never sent as `{{tag}}`.
+    const unknown = unknownTags(input.subject[lang], { subject: true });
+    if (unknown.length)
+      throw AppError.field(`subject.${lang}`, 'validation.notifications.unknownTag', {
+        tags: unknown.join(', '),
+      });
+  }
   const bodyFr = cleanBody(input.body.fr, 'body.fr');
   const bodyEn = cleanBody(input.body.en, 'body.en');
   // A body of nothing but removed markup (a script, say) says nothing in either language.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAL_PAGE_READS_PER_MINUTE } from '../../../contracts/personal-pages';
@@ -12,12 +13,14 @@ import {
 import {
   activityMembers,
   companies,
+  files,
   meetingSessions,
   meetings,
   participants,
   personalPages,
   projects,
   questions,
+  scoreSets,
 } from '../../db/schema';
 import { insertQuestion } from '../pairings/fixtures';
 import { seatedPairing } from '../pairings/seat-fixtures';
@@ -225,13 +228,27 @@ describe('a participant’s personal page', () => {
     expect(read.body.answers[sector.questionId]).toEqual([sector.choiceIds[0]]);
     expect(read.body.answers[hidden.questionId]).toBeUndefined();
 
-    // Saved from the page: the organiser sees it in the participant's panel.
+    // Saved from the page: the organiser sees it in the participant's panel, and the scores are computed again.
+    const revision = async () =>
+      (
+        await t.database.db
+          .select({ n: projects.answersRevision })
+          .from(projects)
+          .where(eq(projects.id, project.id))
+      )[0].n;
+    const before = await revision();
     const saved = await visitor.put(answersUrl, { answers: { [sector.questionId]: [sector.choiceIds[2]] } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.answers[sector.questionId]).toEqual([sector.choiceIds[2]]);
     const panel = await camille.get(`/api/projects/${project.id}/participants/${ana}/answers`);
     expect(panel.body.answers[sector.questionId]).toEqual([sector.choiceIds[2]]);
     expect(panel.body.answers[hidden.questionId]).toEqual([hidden.choiceIds[0]]);
+    expect(await revision()).toBe(before + 1);
+    const sets = await t.database.db
+      .select({ status: scoreSets.status })
+      .from(scoreSets)
+      .where(eq(scoreSets.projectId, project.id));
+    expect(sets.length).toBeGreaterThan(0);
 
     // Refused, naming the field, and nothing changed: a read-only question, a hidden one, a choice of another question.
     for (const [answers, code] of [
@@ -287,6 +304,49 @@ describe('a participant’s personal page', () => {
     expect((await visitor.get(addressUrl(project.id, ana))).status).toBe(401);
   });
 
+  it('shows the project’s logo through the page’s token alone, and stops when the address is replaced', async () => {
+    const { project, ana, ben } = await setUp();
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10, 1, 2, 3]);
+    const storageKey = `test/${randomUUID()}.png`;
+    await t.deps.storage.put(storageKey, bytes, 'image/png');
+    const [logo] = await t.database.db
+      .insert(files)
+      .values({
+        companyId: camille.user.company.id,
+        purpose: 'project.logo',
+        storageKey,
+        contentType: 'image/png',
+        byteSize: bytes.length,
+        width: 400,
+        height: 200,
+      })
+      .returning();
+    const path = await makeAddress(project.id, ana);
+    // Without a logo: none offered, none served.
+    expect((await visitor.get(pageApi(path))).body.project.logoPath).toBeNull();
+    expect((await visitor.get(`${pageApi(path)}/logo`)).status).toBe(404);
+
+    expect((await camille.put(`/api/projects/${project.id}/branding`, { logoFileId: logo.id })).status).toBe(
+      200,
+    );
+    const page = await visitor.get(pageApi(path));
+    expect(page.body.project.logoPath).toBe(`${pageApi(path)}/logo`);
+    const image = await t.app.inject({ url: page.body.project.logoPath });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['cache-control']).toBe('private, no-store');
+    expect(image.headers['set-cookie']).toBeUndefined();
+    expect(new Uint8Array(image.rawPayload)).toEqual(bytes);
+    // The token reaches the logo, nothing else: the path names no file, and another page's token is its own key.
+    expect(page.body.project.logoPath).not.toContain(logo.id);
+    const benPath = await makeAddress(project.id, ben);
+    expect((await t.app.inject({ url: `${pageApi(benPath)}/logo` })).statusCode).toBe(200);
+
+    await makeAddress(project.id, ana);
+    expect((await t.app.inject({ url: `${pageApi(path)}/logo` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/personal-pages/${'A'.repeat(43)}/logo` })).statusCode).toBe(404);
+  });
+
   it('answers 404 to a token of any other shape, and goes away with its participant', async () => {
     const { project, ana } = await setUp();
     const path = await makeAddress(project.id, ana);
@@ -309,4 +369,10 @@ it('limits the reads of the public page per client address and minute (429)', as
     statuses.push((await visitor.get(`/api/personal-pages/${'A'.repeat(43)}`)).status);
   }
   expect(statuses.at(-1)).toBe(429);
+  // The logo is read with the page's token, and limited the same way.
+  const logo: number[] = [];
+  for (let i = 0; i <= PERSONAL_PAGE_READS_PER_MINUTE; i++) {
+    logo.push((await visitor.get(`/api/personal-pages/${'A'.repeat(43)}/logo`)).status);
+  }
+  expect(logo.at(-1)).toBe(429);
 });

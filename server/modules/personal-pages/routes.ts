@@ -5,6 +5,7 @@ import {
   PERSONAL_PAGE_READS_PER_MINUTE,
   readOwnAnswers,
   readPersonalPage,
+  readPersonalPageLogo,
   revokePersonalPageAddress,
   saveOwnAnswers,
 } from '../../../contracts/personal-pages';
@@ -45,6 +46,19 @@ export function registerPersonalPageRoutes(app: FastifyInstance, deps: Deps) {
     app,
     readPersonalPage,
     ({ params, reply }) => personal(reply, service.readPage(deps, params.token)),
+    limit,
+  );
+  route(
+    app,
+    readPersonalPageLogo,
+    async ({ params, reply }) => {
+      const logo = await service.readLogo(deps, params.token);
+      return reply
+        .type(logo.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(logo.bytes) as never;
+    },
     limit,
   );
 }

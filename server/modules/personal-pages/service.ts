@@ -7,6 +7,7 @@ import { toLocalTime } from '../activities/local-time';
 import { participantMeetings } from '../b2b/meeting-repository';
 import { feedPath } from '../calendar/feed-service';
 import { findFeed, findParticipant, listDatedOfParticipant } from '../calendar/repository';
+import { findFile } from '../files/repository';
 import { findProject } from '../projects/repository';
 import { getOwnAnswers, saveOwnAnswers } from '../questions/answers';
 import type { AuthContext } from '../session/auth-context';
@@ -20,6 +21,8 @@ import * as repo from './repository';
 
 /** The public address of a personal page with this token (a path of this server). */
 export const pagePath = (token: string) => `/p/${token}`;
+/** The project's logo as the page with this token reads it (the token is the only key to it). */
+export const logoPath = (token: string) => `/api/personal-pages/${token}/logo`;
 /** A new secret token: 32 random bytes in base64url (43 characters). */
 export const newPageToken = () => randomBytes(32).toString('base64url');
 
@@ -97,6 +100,7 @@ export async function readPage(deps: Deps, token: string) {
         background: project.homeBackgroundColor,
       },
       supportEmail: project.supportEmail,
+      logoPath: project.logoFileId ? logoPath(token) : null,
     },
     programme: activities.map((row) => {
       const start = row.startsAt as Date;
@@ -127,6 +131,22 @@ export async function readPage(deps: Deps, token: string) {
     rounds: roundsOf(seats),
     calendarFeedPath: feed ? feedPath(feed.token) : null,
   };
+}
+
+/**
+ * The project's logo for the page's banner: the bytes of the project's logo image, found through the token alone
+ * (not the file's id), so revoking the address cuts it at once; 404 without a logo.
+ */
+export async function readLogo(deps: Deps, token: string) {
+  const page = await ownerOfToken(deps, token);
+  const project = await findProject(deps.db, page.companyId, page.projectId);
+  const file = project?.logoFileId ? await findFile(deps.db, project.logoFileId) : undefined;
+  if (!file || file.companyId !== page.companyId || !file.contentType.startsWith('image/')) {
+    throw AppError.notFound();
+  }
+  const object = await deps.storage.get(file.storageKey);
+  if (!object) throw AppError.notFound();
+  return { bytes: object.bytes, contentType: file.contentType };
 }
 
 /** The seat rows of one participant (one per table-mate, or one alone) as rounds, in their order. */

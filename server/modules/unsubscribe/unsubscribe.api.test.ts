@@ -176,6 +176,13 @@ describe('the unsubscribe address', () => {
     expect(second.statusCode).toBe(200);
     expect(await unsubscribedAtOf(setup.ana)).toEqual(at);
 
+    // What she registered for still reaches her: her inscription e-mail is queued as before.
+    const inscription = await camille.post(
+      `/api/projects/${setup.scope.projectId}/participants/${setup.ana}/inscription-email`,
+    );
+    expect(inscription.status, JSON.stringify(inscription.body)).toBe(200);
+    expect(inscription.body.queued).toBe(true);
+
     // The page now says so, and offers no button.
     const page = await bare({ method: 'GET', url: `/u/${token}` });
     expect(page.body).toContain('Désabonnement enregistré');

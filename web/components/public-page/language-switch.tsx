@@ -30,6 +30,8 @@ export function PublicLanguageSwitch({
       }}
       data={languages.map((l) => ({ value: l, label: l.toUpperCase() }))}
       data-testid="language-switch"
+      // Beside a banner's long name or a logo on a phone, the switch keeps its width; the name wraps.
+      style={{ flexShrink: 0 }}
     />
   );
 }
