@@ -48,6 +48,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().default('Maillage <no-reply@maillage.local>'),
   /** At most this many messages leave per minute, across instances (SMTP providers cap it); 0 (default): no limit. */
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  CAMPAIGN_CHUNK_SIZE: z.coerce.number().int().min(1).max(5_000).default(250),
+  CAMPAIGN_CHUNK_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** The address participants reach this server at, for the links in e-mails (personal page, unsubscribe, feeds). */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   IMPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
@@ -122,6 +124,10 @@ export interface MailConfig {
   ratePerMinute: number;
   /** A message `sending` for this long belonged to a process that died (ten times the SMTP time limit). */
   staleSendingMs: number;
+  /** A campaign's messages written to the outbox this many per transaction (CAMPAIGN_CHUNK_SIZE). */
+  campaignChunk: number;
+  /** A pause after each chunk (CAMPAIGN_CHUNK_PAUSE_MS): spreads a large send's writes on a shared database. */
+  campaignPauseMs: number;
 }
 
 const mailError = (line: string) => new Error(`Invalid configuration:\n  ${line}`);
@@ -175,6 +181,8 @@ function mailConfig(e: z.infer<typeof envSchema>): MailConfig {
     smtp,
     ratePerMinute: e.MAIL_RATE_PER_MINUTE,
     staleSendingMs: e.SMTP_TIMEOUT_SECONDS * 10_000,
+    campaignChunk: e.CAMPAIGN_CHUNK_SIZE,
+    campaignPauseMs: e.CAMPAIGN_CHUNK_PAUSE_MS,
   };
 }
 

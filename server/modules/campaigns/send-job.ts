@@ -15,8 +15,6 @@ import * as repo from './repository';
 
 export const SEND_JOB = 'campaign.send';
 export const RESUME_JOB = 'campaign.resume';
-/** Recipients rendered and queued per transaction. */
-export const CHUNK = 250;
 /**
  * Within a chunk, messages rendered and written per statement: a few at a time, so that a chunk's rendered messages
  * (bodies, QR images) are not all held until one statement of the whole chunk is built and answered. Held that
@@ -93,7 +91,7 @@ export async function sendCampaign(deps: Deps, campaignId: string): Promise<void
     const current = await repo.findCampaignById(db, campaignId);
     if (current?.status !== 'sending') return;
     const queued = await db.transaction(async (tx) => {
-      const ids = await repo.nextWaiting(tx, campaignId, CHUNK);
+      const ids = await repo.nextWaiting(tx, campaignId, deps.config.mail.campaignChunk);
       if (ids.length === 0) return 0;
       const footer = await campaignFooter(deps, tx, project, ids);
       const render = await loadRenderer(deps, tx, project, draft, ids, { campaign: true, footer });
@@ -138,6 +136,8 @@ export async function sendCampaign(deps: Deps, campaignId: string): Promise<void
     });
     if (queued === 0) break;
     await deliverSoon(deps);
+    const pause = deps.config.mail.campaignPauseMs;
+    if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
   }
   // Nothing left for this run; but a chunk another run has locked (skipped above) may still be being written: that
   // run marks the campaign sent when it finds nothing left, so the status never says sent before every message is.
