@@ -43,7 +43,7 @@ export function orderBy(
   params: Pick<ListParams, 'sort' | 'dir'>,
   columns: Record<string, AnyColumn | SQL>,
   fallback: SQL[],
-  tieBreaker: AnyColumn,
+  tieBreaker: AnyColumn | SQL,
 ): SQL[] {
   const column = params.sort ? columns[params.sort] : undefined;
   if (!column) return [...fallback, asc(tieBreaker)];

@@ -196,38 +196,60 @@ export function readsOtherTables(f: ReportWhere) {
   );
 }
 
+/** A column of the report's matches, by its name in the `matched` statement. */
+const matchedColumn = (name: string) => sql`${sql.identifier(name)}`;
+
 /**
  * The page of the report with, on each row, the total of its matches, in one statement (`readsOtherTables`): the
- * matches found once (a CTE read twice, so PostgreSQL computes it once), then counted, and only they sorted.
+ * matches found once with what they are sorted by (a CTE read twice, so PostgreSQL computes it once, in parallel
+ * where it can), counted, sorted, and only the page's rows read in full.
  */
 export function reportPageCounted(db: Executor, companyId: string, projectId: string, params: ReportParams) {
   const { limit, offset } = pageWindow(params);
-  const { joinPersons, where } = matchCondition(companyId, projectId, params);
-  const matches = db.select({ matchedId: participants.id }).from(participants);
-  const matched = db
-    .$with('matched')
-    .as(
-      joinPersons
-        ? matches.innerJoin(persons, eq(persons.id, participants.personId)).where(where)
-        : matches.where(where),
-    );
-  // The matches are joined by their keys (8,000 of 100,000: an index scan each, or a hash of the matches), sorted,
-  // and the page kept; the list's where adds the company's persons and nothing else (the search is in the matches).
+  const matched = db.$with('matched').as(
+    db
+      .select({
+        id: sql<string>`${participants.id}`.as('m_id'),
+        lastName: sql<string>`${persons.lastName}`.as('m_last_name'),
+        firstName: sql<string>`${persons.firstName}`.as('m_first_name'),
+        email: sql<string>`${persons.email}`.as('m_email'),
+        organisation: sql<string | null>`${persons.organisation}`.as('m_organisation'),
+        roleNameFr: sql<string>`${roles.nameFr}`.as('m_role_fr'),
+        roleNameEn: sql<string>`${roles.nameEn}`.as('m_role_en'),
+        createdAt: sql<Date>`${participants.createdAt}`.as('m_created_at'),
+      })
+      .from(participants)
+      .innerJoin(persons, eq(persons.id, participants.personId))
+      .innerJoin(roles, eq(roles.id, participants.roleId))
+      .where(reportWhere(companyId, projectId, params)),
+  );
+  const page = db.$with('page').as(
+    db
+      .select({ pageId: sql<string>`${matched.id}`.as('page_id') })
+      .from(matched)
+      .orderBy(
+        ...listOrder(params, {
+          lastName: matchedColumn('m_last_name'),
+          firstName: matchedColumn('m_first_name'),
+          email: matchedColumn('m_email'),
+          organisation: matchedColumn('m_organisation'),
+          roleNameFr: matchedColumn('m_role_fr'),
+          roleNameEn: matchedColumn('m_role_en'),
+          createdAt: matchedColumn('m_created_at'),
+          id: matchedColumn('m_id'),
+        }),
+      )
+      .limit(limit)
+      .offset(offset),
+  );
   return db
-    .with(matched)
+    .with(matched, page)
     .select({ ...rowColumns, total: sql<number>`(select count(*) from ${matched})::int` })
     .from(participants)
     .innerJoin(persons, eq(persons.id, participants.personId))
     .innerJoin(roles, eq(roles.id, participants.roleId))
-    .where(
-      and(
-        listWhere(companyId, projectId, { ...params, q: undefined }),
-        sql`${participants.id} in (select ${matched.matchedId} from ${matched})`,
-      ),
-    )
-    .orderBy(...listOrder(params))
-    .limit(limit)
-    .offset(offset);
+    .where(sql`${participants.id} in (select ${page.pageId} from ${page})`)
+    .orderBy(...listOrder(params));
 }
 
 /** One page of the report, with its total. */
