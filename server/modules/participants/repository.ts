@@ -1,21 +1,9 @@
-import {
-  type AnyColumn,
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  notInArray,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Language, ListParams } from '../../../contracts/http';
 import type { ParticipantStatus } from '../../../contracts/participants';
 import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/client';
-import { humanOrder, listPage, orderBy, searchCondition } from '../../db/list';
+import { listPage, searchCondition } from '../../db/list';
 import {
   files,
   groups,
@@ -28,7 +16,9 @@ import {
   projects,
   roles,
 } from '../../db/schema';
+import { listOrder } from './list-order';
 
+export * from './list-order';
 export * from './persons-repository';
 
 export type ParticipantListParams = ListParams & {
@@ -138,51 +128,6 @@ export function listCount(db: Executor, companyId: string, projectId: string, pa
     .from(participants)
     .innerJoin(persons, eq(persons.id, participants.personId))
     .where(listWhere(companyId, projectId, params));
-}
-
-/** The columns a list row is sorted by: the tables' own, or a statement's copies of them (the report's matches). */
-export interface SortColumns {
-  lastName: AnyColumn | SQL;
-  firstName: AnyColumn | SQL;
-  email: AnyColumn | SQL;
-  organisation: AnyColumn | SQL;
-  roleNameFr: AnyColumn | SQL;
-  roleNameEn: AnyColumn | SQL;
-  createdAt: AnyColumn | SQL;
-  id: AnyColumn | SQL;
-}
-
-export const sortColumns: SortColumns = {
-  lastName: persons.lastName,
-  firstName: persons.firstName,
-  email: persons.email,
-  organisation: persons.organisation,
-  roleNameFr: roles.nameFr,
-  roleNameEn: roles.nameEn,
-  createdAt: participants.createdAt,
-  id: participants.id,
-};
-
-export function listOrder(params: ParticipantListParams, c: SortColumns = sortColumns): SQL[] {
-  const roleName = params.language === 'en' ? c.roleNameEn : c.roleNameFr;
-  // With a search, the names are sorted after the search has found its (few) people, never read in name order
-  // through persons_company_names_idx: PostgreSQL takes a search to match about 2 % of the company, and walking
-  // the index while filtering every row read the whole company when the matches sat late in the alphabet (400 ms
-  // instead of 20 at 100,000 participants). `|| ''` keeps the order and hides the index.
-  const lastName = params.q?.trim() ? sql`(${c.lastName} || '')` : c.lastName;
-  return orderBy(
-    params,
-    {
-      lastName: humanOrder(lastName),
-      firstName: humanOrder(c.firstName),
-      email: c.email,
-      organisation: humanOrder(sql`coalesce(${c.organisation}, '')`),
-      role: humanOrder(roleName),
-      createdAt: c.createdAt,
-    },
-    [asc(humanOrder(lastName)), asc(humanOrder(c.firstName))],
-    c.id,
-  );
 }
 
 export async function listParticipants(
