@@ -96,12 +96,13 @@ export async function listParticipants(
   projectId: string,
   params: ListParams & { roleId?: string; groupId?: string; status?: ParticipantStatus },
 ) {
-  // The project check runs beside the page and its count (on a server: three connections at once): the list's
-  // queries are scoped to the company and project, so a project of another company reads nothing before the 404.
-  const [, page] = await Promise.all([
-    requireProject(deps.db, auth, projectId),
-    repo.listParticipants(deps.db, auth.companyId, projectId, { ...params, language: auth.locale }),
-  ]);
+  // The project check comes with the count: the list's queries are scoped to the company and project, so a project
+  // of another company reads nothing before the 404.
+  const { projectFound, ...page } = await repo.listParticipants(deps.db, auth.companyId, projectId, {
+    ...params,
+    language: auth.locale,
+  });
+  if (!projectFound) throw AppError.notFound();
   const groups = await repo.listGroupsOf(
     deps.db,
     page.items.map((p) => p.id),
