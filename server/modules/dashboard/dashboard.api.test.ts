@@ -225,7 +225,7 @@ describe('warnings computed from the data', () => {
     expect(all.inscriptionNotSent).toMatchObject({
       count: 2,
       page: 'participants',
-      link: { page: 'participants' },
+      link: { page: 'reports', search: { new: 'yes', active: 'yes' } },
     });
     expect(all.unconfirmed).toMatchObject({
       count: 2,

@@ -102,7 +102,11 @@ export function setModuleCompletion(
 
 /** Each warning: its page, and where it is fixed (the list's filter when the list has one). */
 const WARNINGS: Record<WarningElement, { page: WarningPage; link: DashboardWarning['link'] }> = {
-  inscriptionNotSent: { page: 'participants', link: { page: 'participants' } },
+  // The participant list has no filter for it; the report has (« nouveau », not cancelled).
+  inscriptionNotSent: {
+    page: 'participants',
+    link: { page: 'reports', search: { new: 'yes', active: 'yes' } },
+  },
   unconfirmed: { page: 'participants', link: { page: 'participants', search: { status: 'registered' } } },
   overCapacity: { page: 'activities', link: { page: 'activities' } },
   noLocation: { page: 'activities', link: { page: 'activities' } },

@@ -187,7 +187,7 @@ describe('the e-mail log (C5)', () => {
     const { user } = await open('fr', SENT);
     const detail = await screen.findByTestId('campaign-detail');
     await within(detail).findByRole('heading', { name: 'Votre programme' });
-    within(detail).getByText('Envoyé par Camille Organisatrice le 1er juin 2027, 09 h 30');
+    within(detail).getByText('Créé par Camille Organisatrice le 1er juin 2027, 09 h 30');
     expect(screen.getByTestId('figure-sent').textContent).toBe('Envoyés1\u00a0500');
     expect(screen.getByTestId('figure-skipped').textContent).toBe('Non envoyés17');
     expect(screen.queryByRole('button', { name: 'Annuler l’envoi' })).toBeNull();
