@@ -68,7 +68,13 @@ export const MENU: MenuPage[] = [
   { id: 'project-mail', labelKey: 'campaigns.nav', icon: IconMailForward, section: 'project' },
   { id: 'project-registration', labelKey: 'registration.nav', icon: IconTicket, section: 'project' },
   { id: 'project-sales', labelKey: 'sales.nav', icon: IconReceipt, section: 'project' },
-  { id: 'project-report', labelKey: 'report.nav', icon: IconReportAnalytics, section: 'project', exact: true },
+  {
+    id: 'project-report',
+    labelKey: 'report.nav',
+    icon: IconReportAnalytics,
+    section: 'project',
+    exact: true,
+  },
   { id: 'project-report-charts', labelKey: 'charts.nav', icon: IconChartBar, section: 'project' },
   {
     id: 'dashboard-test',
