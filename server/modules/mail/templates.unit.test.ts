@@ -77,6 +77,8 @@ describe('mail settings (MAIL_FROM, SMTP_*)', () => {
       smtp: null,
       ratePerMinute: 0,
       staleSendingMs: 600_000,
+      campaignChunk: 250,
+      campaignPauseMs: 0,
     });
   });
 
